@@ -1,0 +1,110 @@
+"""The ``suanfan`` command line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+
+from . import __version__
+from .errors import MahjongError
+from .notation import format_hand, parse_hand
+from .tiles import NUM_KINDS, tile_to_str
+
+__all__ = ["main", "build_parser", "register_command"]
+
+# Other faces (mcr, riichi, analysis, web) register their sub-commands here. Each entry: a function
+# that adds the sub-parser to the sub-parsers action.
+_Registrar = Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]
+_REGISTRARS: list[_Registrar] = []
+
+
+def register_command(fn: _Registrar) -> _Registrar:
+    """Decorator: add a sub-command to the ``suanfan`` command line."""
+    _REGISTRARS.append(fn)
+    return fn
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def _cmd_parse(args: argparse.Namespace) -> int:
+    hand = parse_hand(args.hand)
+    counts = hand.counts
+    if args.json:
+        print(json.dumps({
+            "hand": str(hand),
+            "letters": format_hand(hand, "letters"),
+            "unicode": format_hand(hand, "unicode"),
+            "complete": hand.is_complete,
+            "winning_tile": None if hand.winning_tile is None else tile_to_str(hand.winning_tile),
+            "melds": [str(m) for m in hand.melds],
+            "flowers": list(hand.flowers),
+            "counts": {tile_to_str(k): counts[k] for k in range(NUM_KINDS) if counts[k]},
+        }, ensure_ascii=False))
+        return 0
+    print(f"canonical: {hand}")
+    print(f"letters:   {format_hand(hand, 'letters')}")
+    print(f"unicode:   {format_hand(hand, 'unicode')}")
+    state = "complete (14 tiles)" if hand.is_complete else "waiting (13 tiles)"
+    print(f"state:     {state}")
+    if hand.winning_tile is not None:
+        print(f"winning:   {tile_to_str(hand.winning_tile)}")
+    print("counts:    " + " ".join(
+        f"{tile_to_str(k)}×{counts[k]}" for k in range(NUM_KINDS) if counts[k]
+    ))
+    if hand.flowers:
+        print("flowers:   " + " ".join(f"{f}f" for f in hand.flowers))
+    return 0
+
+
+def _load_faces() -> None:
+    # Sub-commands of the rule systems and faces; each is optional while the project grows.
+    import importlib
+
+    for name in ("mcr", "riichi", "analysis", "web"):
+        try:
+            importlib.import_module(f"suanfan.commands.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name is None or not exc.name.startswith("suanfan"):
+                raise
+
+
+def build_parser() -> argparse.ArgumentParser:
+    _load_faces()
+    parser = _Parser(
+        prog="suanfan",
+        description="suanfan 算番 — score mahjong hands exactly by the rules (MCR and riichi).",
+    )
+    parser.add_argument("--version", action="version", version=f"suanfan {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    p = sub.add_parser("parse", help="read a hand and print it in every notation with its tile counts")
+    p.add_argument("hand", help="the hand, e.g. '[567m2][999s3]11p345s78s 6s'")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=_cmd_parse)
+    for registrar in _REGISTRARS:
+        registrar(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    func = getattr(args, "func", None)
+    if func is None:
+        parser.print_help()
+        return 0
+    try:
+        return int(func(args))
+    except MahjongError as exc:
+        print(f"suanfan: error: {exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # pragma: no cover - e.g. piped into head
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())
