@@ -13,9 +13,22 @@ from .notation import format_hand, format_tiles, parse_hand, parse_tile, parse_t
 __version__ = "0.1.0"
 
 __all__ = [
-    "__version__", "Hand", "Meld", "MeldKind", "parse_hand", "parse_tiles", "parse_tile",
-    "format_hand", "format_tiles", "MahjongError", "InvalidHand", "NotWinning", "NoYaku",
-    "TileMissing", "mcr", "riichi",
+    "Hand",
+    "InvalidHand",
+    "MahjongError",
+    "Meld",
+    "MeldKind",
+    "NoYaku",
+    "NotWinning",
+    "TileMissing",
+    "__version__",
+    "format_hand",
+    "format_tiles",
+    "mcr",
+    "parse_hand",
+    "parse_tile",
+    "parse_tiles",
+    "riichi",
 ]
 
 

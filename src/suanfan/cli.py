@@ -12,7 +12,7 @@ from .errors import MahjongError
 from .notation import format_hand, parse_hand
 from .tiles import NUM_KINDS, tile_to_str
 
-__all__ = ["main", "build_parser", "register_command"]
+__all__ = ["build_parser", "main", "register_command"]
 
 # Other faces (mcr, riichi, analysis, web) register their sub-commands here. Each entry: a function
 # that adds the sub-parser to the sub-parsers action.
@@ -80,7 +80,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="suanfan 算番 — score mahjong hands exactly by the rules (MCR and riichi).",
     )
     parser.add_argument("--version", action="version", version=f"suanfan {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub: argparse._SubParsersAction[argparse.ArgumentParser] = parser.add_subparsers(
+        dest="command", metavar="COMMAND", parser_class=_Parser
+    )
     p = sub.add_parser("parse", help="read a hand and print it in every notation with its tile counts")
     p.add_argument("hand", help="the hand, e.g. '[567m2][999s3]11p345s78s 6s'")
     p.add_argument("--json", action="store_true", help="print one JSON object")

@@ -10,14 +10,21 @@ decomposing a hand is a small cross product of cached lists, with no per-call ob
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache
 from itertools import product
 
 from .tiles import NUM_KINDS, TERMINALS_AND_HONORS
 
 __all__ = [
-    "PUNG", "Decomposition", "decompose", "is_chow", "set_kind", "set_tiles",
-    "seven_pairs", "is_thirteen_orphans", "suit_decompositions",
+    "PUNG",
+    "Decomposition",
+    "decompose",
+    "is_chow",
+    "is_thirteen_orphans",
+    "set_kind",
+    "set_tiles",
+    "seven_pairs",
+    "suit_decompositions",
 ]
 
 PUNG = 34
@@ -45,7 +52,7 @@ def set_tiles(code: int) -> tuple[int, int, int]:
     return (k, k, k)
 
 
-@lru_cache(maxsize=None)
+@cache
 def suit_decompositions(pattern: tuple[int, ...], honors: bool = False) -> tuple[_SuitDecomp, ...]:
     """All ways to split one suit's counts into sets and at most one pair.
 
@@ -95,7 +102,7 @@ def _shift(d: _SuitDecomp, base: int) -> tuple[tuple[int, ...], int]:
     return (tuple(s + base for s in sets), pair + base if pair >= 0 else -1)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _suit_global(pattern: tuple[int, ...], base: int) -> tuple[tuple[tuple[int, ...], int], ...]:
     return tuple(_shift(d, base) for d in suit_decompositions(pattern, base == 27))
 

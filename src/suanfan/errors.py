@@ -6,7 +6,7 @@ Every error a user can provoke is a :class:`MahjongError`, itself a :class:`Valu
 
 from __future__ import annotations
 
-__all__ = ["MahjongError", "InvalidHand", "NotWinning", "NoYaku", "TileMissing"]
+__all__ = ["InvalidHand", "MahjongError", "NoYaku", "NotWinning", "TileMissing"]
 
 
 class MahjongError(ValueError):

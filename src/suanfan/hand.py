@@ -17,7 +17,7 @@ from .tiles import ALL_TILES, HONOR, KIND, NUM_KINDS, SUIT, tile_to_str
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-__all__ = ["MeldKind", "Meld", "Hand"]
+__all__ = ["Hand", "Meld", "MeldKind"]
 
 
 class MeldKind(enum.Enum):
@@ -75,6 +75,11 @@ class Meld:
             raise InvalidHand(f"meld {what}: only a kong can be concealed or promoted")
         if self.concealed and (self.promoted or self.source is not None):
             raise InvalidHand(f"meld {what}: a concealed kong has no claim source")
+        if self.kind is MeldKind.KONG and not self.concealed and self.source is None:
+            raise InvalidHand(
+                f"meld {what}: a claimed or promoted kong needs its claim source (1-3); "
+                "a kong without one is concealed"
+            )
         if self.source is not None and not (
             isinstance(self.source, int) and 1 <= self.source <= 3
         ):

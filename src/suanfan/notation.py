@@ -10,15 +10,28 @@ from __future__ import annotations
 from .errors import InvalidHand
 from .hand import Hand, Meld, MeldKind
 from .tiles import (
-    HONOR, IS_RED, KIND, RANK, RED_MAN, SUIT, SUITS,
+    HONOR,
+    IS_RED,
+    KIND,
+    RANK,
+    RED_MAN,
+    SUIT,
+    SUITS,
 )
 
 __all__ = [
-    "parse_hand", "parse_tiles", "parse_tile", "parse_flowers", "format_hand", "format_tiles",
-    "format_meld", "MAX_INPUT_LENGTH",
+    "MAX_INPUT_LENGTH",
+    "format_hand",
+    "format_meld",
+    "format_tiles",
+    "parse_flowers",
+    "parse_hand",
+    "parse_tile",
+    "parse_tiles",
 ]
 
 MAX_INPUT_LENGTH = 1000
+_DIGITS = frozenset("0123456789")
 
 _LETTERS = "ESWNPFC"
 _LETTER_TILE = {c: 27 + i for i, c in enumerate(_LETTERS)}
@@ -71,7 +84,7 @@ def _tokenize_mpsz(s: str) -> list[_Token]:
     for i, ch in enumerate(s):
         if ch.isspace() or ch in _IGNORED:
             continue
-        if ch.isdigit() and ch.isascii():
+        if ch in _DIGITS:
             if comma_at >= 0 and pending:
                 raise InvalidHand(f"unexpected digit {_where(s, i)}: one claim digit after a comma")
             pending.append((ch, i))
@@ -153,7 +166,7 @@ _BOTZONE_J = {"1": 33, "2": 32, "3": 31}  # J1 中, J2 发, J3 白
 
 def _looks_botzone(s: str) -> bool:
     return any(
-        s[i] in "WTBFJH" and i + 1 < len(s) and s[i + 1].isdigit() for i in range(len(s))
+        s[i] in "WTBFJH" and i + 1 < len(s) and s[i + 1] in _DIGITS for i in range(len(s))
     )
 
 
@@ -178,7 +191,7 @@ def _tokenize_botzone(s: str) -> list[_Token]:
                 raise InvalidHand(f"unexpected {_where(s, i)}: no meld is open")
             claim: int | None = None
             if ch == ",":
-                if i + 2 < n + 1 and i + 1 < n and s[i + 1].isdigit() and i + 2 < n and s[i + 2] == "]":
+                if i + 2 < n + 1 and i + 1 < n and s[i + 1] in _DIGITS and i + 2 < n and s[i + 2] == "]":
                     claim = int(s[i + 1])
                     i += 2
                 else:
@@ -187,7 +200,7 @@ def _tokenize_botzone(s: str) -> list[_Token]:
             in_meld = False
             i += 1
             continue
-        if ch in "WTBFJH" and i + 1 < n and s[i + 1].isdigit():
+        if ch in "WTBFJH" and i + 1 < n and s[i + 1] in _DIGITS:
             d = s[i + 1]
             v = int(d)
             if ch in _BOTZONE_SUIT:
@@ -340,8 +353,9 @@ def parse_flowers(value: int | str | None) -> tuple[int, ...] | int:
         if not 0 <= value <= 8:
             raise InvalidHand(f"{value} flowers: there are 8 flowers")
         return value
-    if isinstance(value, str) and value.strip().isdigit() and "f" not in value:
-        return parse_flowers(int(value.strip()))
+    stripped = value.strip() if isinstance(value, str) else ""
+    if stripped and len(stripped) <= 2 and all(c in _DIGITS for c in stripped):
+        return parse_flowers(int(stripped))
     tokens = _tokenize(value)
     out: list[int] = []
     for kind, val, pos in tokens:

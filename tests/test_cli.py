@@ -1,0 +1,60 @@
+"""The command line skeleton: --version, --help, parse, and clean errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+import suanfan
+from suanfan.cli import main
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["--version"])
+    assert info.value.code == 0
+    assert suanfan.__version__ in capsys.readouterr().out
+
+
+def test_help_lists_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert "parse" in capsys.readouterr().out
+
+
+def test_parse(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["parse", "[567m2][999s3]11p345s78s 6s"]) == 0
+    out = capsys.readouterr().out
+    assert "[567m2][999s3]11p34578s 6s" in out
+    assert "🀋" in out and "9s×3" in out
+
+
+def test_parse_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["parse", "--json", "W1W2W3B4B5B6T7T8T9F1F1J3J3 J3"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["hand"] == "123m456p789s1155z 5z"
+    assert data["complete"] is True and data["counts"]["5z"] == 3
+
+
+@pytest.mark.parametrize("bad", ["", "123", "11111m456p789s11z 5z", "\x00junk", "1m" * 5000])
+def test_bad_input_exit_2_one_line(bad: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["parse", bad]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1 and captured.err.startswith("suanfan: error:")
+
+
+def test_module_entry_point_no_traceback() -> None:
+    proc = subprocess.run([sys.executable, "-m", "suanfan", "parse", "[12m]"],
+                          capture_output=True, text=True, check=False)
+    assert proc.returncode == 2
+    assert "Traceback" not in proc.stderr and "not a chow, pung or kong" in proc.stderr
+
+
+def test_unknown_option_exit_2() -> None:
+    proc = subprocess.run([sys.executable, "-m", "suanfan", "parse", "--bogus", "x"],
+                          capture_output=True, text=True, check=False)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
