@@ -97,14 +97,24 @@ def suit_decompositions(pattern: tuple[int, ...], honors: bool = False) -> tuple
     return tuple(out)
 
 
-def _shift(d: _SuitDecomp, base: int) -> tuple[tuple[int, ...], int]:
-    sets, pair = d
-    return (tuple(s + base for s in sets), pair + base if pair >= 0 else -1)
+_Entry = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, tuple[int, ...]], ...]]
+# Per group (m, p, s, z): pattern -> (set tuples without a pair, (pair, set tuple) with one),
+# in global codes. Filled lazily; a few thousand patterns occur in practice.
+_GROUPS: tuple[tuple[int, int, dict[tuple[int, ...], _Entry]], ...] = (
+    (0, 9, {}), (9, 9, {}), (18, 9, {}), (27, 7, {}),
+)
 
 
-@cache
-def _suit_global(pattern: tuple[int, ...], base: int) -> tuple[tuple[tuple[int, ...], int], ...]:
-    return tuple(_shift(d, base) for d in suit_decompositions(pattern, base == 27))
+def _entry(pattern: tuple[int, ...], base: int) -> _Entry:
+    no_pair: list[tuple[int, ...]] = []
+    with_pair: list[tuple[int, tuple[int, ...]]] = []
+    for sets, pair in suit_decompositions(pattern, base == 27):
+        shifted = tuple(code + base for code in sets)
+        if pair >= 0:
+            with_pair.append((pair + base, shifted))
+        else:
+            no_pair.append(shifted)
+    return (tuple(no_pair), tuple(with_pair))
 
 
 def decompose(counts: Sequence[int], n_sets: int | None = None) -> list[Decomposition]:
@@ -118,27 +128,37 @@ def decompose(counts: Sequence[int], n_sets: int | None = None) -> list[Decompos
         n_sets = (total - 2) // 3
     if total != 3 * n_sets + 2 or n_sets < 0:
         return []
-    groups = []
-    for base, size in ((0, 9), (9, 9), (18, 9), (27, 7)):
+    entries: list[_Entry] = []
+    paired = -1
+    for base, size, memo in _GROUPS:
         pattern = tuple(counts[base:base + size])
-        if any(pattern):
-            g = _suit_global(pattern, base)
-            if not g:
+        entry = memo.get(pattern)
+        if entry is None:
+            if not any(pattern):
+                continue
+            entry = memo[pattern] = _entry(pattern, base)
+        no_pair, with_pair = entry
+        if not no_pair:
+            if not with_pair:
                 return []
-            groups.append(g)
+            if paired >= 0:
+                return []  # two groups both need the pair
+            paired = len(entries)
+        entries.append(entry)
+    if len(entries) == 1:
+        return [(pair, sets) for pair, sets in entries[0][1]]
     result: list[Decomposition] = []
-    for combo in product(*groups):
-        pair = -1
-        sets: list[int] = []
-        for s, p in combo:
-            if p >= 0:
-                if pair >= 0:
-                    break
-                pair = p
-            sets.extend(s)
-        else:
-            if pair >= 0:
-                result.append((pair, tuple(sorted(sets))))
+    for i, (_, with_pair) in enumerate(entries):
+        if not with_pair or (paired >= 0 and i != paired):
+            continue
+        others = [e[0] for j, e in enumerate(entries) if j != i]
+        for pair, sets in with_pair:
+            for combo in product(*others):
+                merged = [*sets]
+                for part in combo:
+                    merged += part
+                merged.sort()
+                result.append((pair, tuple(merged)))
     return result
 
 
