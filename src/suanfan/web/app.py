@@ -1,0 +1,430 @@
+"""The HTTP API and the web calculator (FastAPI).
+
+Run it with ``suanfan serve`` or ``uvicorn suanfan.web.app:app``. Endpoints:
+
+* ``POST /api/mcr/score`` — body: ``{"hand": "...", "self_drawn": true, "rules": "mcr", ...}`` with the
+  keyword arguments of :func:`suanfan.mcr.score`; answer: the result's ``to_dict()``.
+* ``POST /api/riichi/score`` — the same for :func:`suanfan.riichi.score`.
+* ``POST /api/analyze`` — shanten of a hand and, for 13 tiles, each wait with what it would score.
+* ``POST /api/parse`` — a hand read into its parts (melds, standing tiles, winning tile, flowers).
+* ``GET /api/rules`` — the rule systems, their presets and situation fields.
+* ``GET /tiles/{tile}.svg``, ``GET /api/svg?hand=...`` — suanfan's own tile pictures.
+* ``GET /`` — the calculator page; ``/docs`` — the OpenAPI documentation.
+
+Bad input gets a 4xx answer ``{"error": "InvalidHand", "detail": "<the library's message>"}``: 400 when
+the input is not a possible hand, 422 when it is possible but does not win (or the JSON does not
+fit the schema), 413 when the body is over :data:`MAX_BODY_BYTES`. Never a traceback.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from importlib import resources
+from typing import Any, Literal
+
+from fastapi import FastAPI, Query, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from .. import __version__
+from ..errors import InvalidHand, MahjongError, NotWinning
+from ..hand import Hand
+from ..notation import MAX_INPUT_LENGTH, format_hand, parse_hand, parse_tile
+from ..svg import back_svg, flower_svg, hand_svg, tile_svg
+from ..tiles import KIND, tile_to_str
+
+__all__ = ["MAX_BODY_BYTES", "app", "create_app"]
+
+#: Request bodies larger than this are refused with 413.
+MAX_BODY_BYTES = 16 * 1024
+
+Wind = Literal["E", "S", "W", "N"]
+_HAND_EXAMPLE = "[567m2][999s3]11p345s78s 6s"
+
+
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class MCRRequest(_Body):
+    """The keyword arguments of ``suanfan.mcr.score``."""
+
+    hand: str = Field(max_length=MAX_INPUT_LENGTH, examples=[_HAND_EXAMPLE],
+                      description="the hand in suanfan notation (see NOTATION.md)")
+    self_drawn: bool = Field(False, description="自摸")
+    last_tile_of_wall: bool = Field(False, description="妙手回春 when self-drawn, 海底捞月 on a discard")
+    kong: bool = Field(False, description="杠上开花 when self-drawn, 抢杠和 on a discard")
+    last_of_kind: bool = Field(False, description="和绝张: the other three copies are visible")
+    seat_wind: Wind = Field("E", description="门风")
+    prevalent_wind: Wind = Field("E", description="圈风")
+    flowers: int | str = Field(0, description="a count 0-8 or flower tiles such as '1258f'")
+    rules: str = Field("mcr", max_length=64, description="an MCR preset name")
+
+
+class RiichiRequest(_Body):
+    """The keyword arguments of ``suanfan.riichi.score``."""
+
+    hand: str = Field(max_length=MAX_INPUT_LENGTH, examples=["123m456p789s1122z 2z"],
+                      description="the hand in suanfan notation (see NOTATION.md)")
+    tsumo: bool = False
+    riichi: bool = False
+    double_riichi: bool = False
+    ippatsu: bool = False
+    rinshan: bool = False
+    chankan: bool = False
+    haitei: bool = False
+    houtei: bool = False
+    tenhou: bool = False
+    chiihou: bool = False
+    renhou: bool = False
+    seat_wind: Wind = "E"
+    round_wind: Wind = "E"
+    dora_indicators: str = Field("", max_length=64, description="tiles, e.g. '3m7z'")
+    ura_dora_indicators: str = Field("", max_length=64)
+    honba: int = Field(0, ge=0, le=100)
+    riichi_sticks: int = Field(0, ge=0, le=100)
+    rules: str = Field("default", max_length=64, description="a riichi preset name")
+
+
+class AnalyzeRequest(_Body):
+    """A hand to analyse under one rule system."""
+
+    hand: str = Field(max_length=MAX_INPUT_LENGTH, examples=["[123p1][345s2][999s3]6m6pE"])
+    system: Literal["mcr", "riichi"] | None = Field(
+        None, description="the rule system; by default MCR unless `rules` names a riichi preset")
+    rules: str | None = Field(None, max_length=64, description="a preset name of that system")
+    situation: dict[str, bool | int | str] = Field(
+        default_factory=dict,
+        description="situation fields of that system's score request (e.g. self_drawn, seat_wind)",
+    )
+
+
+class ParseRequest(_Body):
+    hand: str = Field(max_length=MAX_INPUT_LENGTH, examples=[_HAND_EXAMPLE])
+
+
+# -- errors ---------------------------------------------------------------------------------------
+class BadRequest(MahjongError):
+    """A request the library cannot serve (an unknown preset, a situation field of the wrong system)."""
+
+
+def _error(status: int, kind: str, detail: str) -> JSONResponse:
+    return JSONResponse({"error": kind, "detail": detail}, status_code=status)
+
+
+def _status_of(exc: MahjongError) -> int:
+    # A possible hand that does not win is 422; anything that is not a possible hand is 400.
+    if isinstance(exc, NotWinning) and not isinstance(exc, InvalidHand):
+        return 422
+    return 400
+
+
+async def _on_mahjong_error(_request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, MahjongError)
+    return _error(_status_of(exc), type(exc).__name__, str(exc))
+
+
+async def _on_value_error(_request: Request, exc: Exception) -> JSONResponse:
+    return _error(400, "InvalidRequest", str(exc) or type(exc).__name__)
+
+
+def _validation_message(errors: Sequence[Any]) -> str:
+    parts = []
+    for err in errors:
+        loc = ".".join(str(x) for x in err.get("loc", ()) if x != "body")
+        msg = str(err.get("msg", "invalid"))
+        parts.append(f"{loc}: {msg}" if loc else msg)
+    return "; ".join(parts) or "invalid request"
+
+
+async def _on_validation_error(_request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, RequestValidationError)
+    return _error(422, "ValidationError", _validation_message(exc.errors()))
+
+
+async def _on_unexpected(_request: Request, exc: Exception) -> JSONResponse:
+    # A bug, not bad input: still a JSON answer and no traceback for the client.
+    return _error(500, "InternalError", f"internal error ({type(exc).__name__}); please report the input")
+
+
+class _BodyTooLarge(Exception):
+    pass
+
+
+class BodyLimit:
+    """Pure ASGI middleware: refuse request bodies over ``limit`` bytes with 413."""
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY_BYTES) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", ()):
+            if name == b"content-length":
+                try:
+                    too_big = int(value) > self.limit
+                except ValueError:
+                    too_big = True
+                if too_big:
+                    await self._refuse(scope, receive, send)
+                    return
+        received = 0
+        started = False
+
+        async def limited_receive() -> Message:
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > self.limit:
+                    raise _BodyTooLarge
+            return message
+
+        async def tracking_send(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, limited_receive, tracking_send)
+        except _BodyTooLarge:
+            if not started:
+                await self._refuse(scope, receive, send)
+
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
+        response = _error(413, "PayloadTooLarge", f"request body over {self.limit} bytes")
+        await response(scope, receive, send)
+
+
+# -- the engines (imported on first use) ---------------------------------------------------------
+_SPEC_PRESETS: dict[str, tuple[str, ...]] = {
+    # What the specification names; the engine's own list wins when it has one.
+    "mcr": ("mcr", "mcr-botzone", "mcr-2006", "mcr-extended"),
+    "riichi": ("default",),
+}
+_DEFAULT_RULES = {"mcr": "mcr", "riichi": "default"}
+_REQUEST_MODELS: dict[str, type[_Body]] = {"mcr": MCRRequest, "riichi": RiichiRequest}
+
+
+def _engine(system: str) -> Any:
+    return importlib.import_module(f"suanfan.{system}")
+
+
+def _engine_presets(system: str) -> tuple[str, ...] | None:
+    """The preset names the engine knows, when it lists them."""
+    try:
+        eng = _engine(system)
+    except ImportError:
+        return None
+    for attr in ("PRESETS", "presets", "preset_names"):
+        obj = getattr(eng, attr, None)
+        if obj is None:
+            continue
+        if callable(obj) and not isinstance(obj, type):
+            try:
+                obj = obj()
+            except TypeError:
+                continue
+        if isinstance(obj, dict):
+            return tuple(str(k) for k in obj)
+        if isinstance(obj, list | tuple | set | frozenset):
+            return tuple(str(k) for k in obj)
+    return None
+
+
+def _check_rules(system: str, rules: str) -> None:
+    known = _engine_presets(system)
+    if known is not None and rules not in known:
+        raise BadRequest(f"unknown {system} preset {rules!r}: one of {', '.join(known)}")
+
+
+def _result_dict(result: Any) -> Any:
+    if result is None:
+        return None
+    to_dict = getattr(result, "to_dict", None)
+    return to_dict() if callable(to_dict) else result
+
+
+def _score(system: str, req: _Body) -> dict[str, Any]:
+    kwargs = req.model_dump()
+    hand = parse_hand(kwargs.pop("hand"))
+    _check_rules(system, kwargs["rules"])
+    result = _engine(system).score(hand, **kwargs)
+    out = _result_dict(result)
+    assert isinstance(out, dict)
+    return out
+
+
+def _analyze(req: AnalyzeRequest) -> dict[str, Any]:
+    system = req.system
+    if system is None:
+        system = "riichi" if req.rules is not None and not req.rules.startswith("mcr") else "mcr"
+    rules = req.rules if req.rules is not None else _DEFAULT_RULES[system]
+    model = _REQUEST_MODELS[system]
+    try:
+        situation = model.model_validate({"hand": req.hand, "rules": rules, **req.situation})
+    except ValidationError as exc:
+        raise BadRequest(_validation_message(exc.errors())) from None
+    kwargs = situation.model_dump()
+    hand = parse_hand(kwargs.pop("hand"))
+    _check_rules(system, rules)
+    eng = _engine(system)
+    out: dict[str, Any] = {
+        "system": system, "rules": rules, "hand": str(hand), "complete": hand.is_complete,
+    }
+    if hand.is_complete:
+        try:
+            out["shanten"] = eng.shanten(hand)
+        except MahjongError as exc:
+            out["shanten"] = None
+            out["shanten_error"] = str(exc)
+        try:
+            out["result"] = _result_dict(eng.score(hand, **kwargs))
+        except MahjongError as exc:
+            out["result"] = None
+            out["error"] = {"error": type(exc).__name__, "detail": str(exc)}
+        return out
+    out["shanten"] = eng.shanten(hand)
+    waits = eng.waits(hand, **kwargs)
+    counts = hand.counts
+    rows = []
+    for tile, result in waits.items():
+        tile_text = tile if isinstance(tile, str) else tile_to_str(tile)
+        kind = parse_tile(tile_text)
+        rows.append({
+            "tile": tile_text,
+            "unseen": 4 - counts[KIND[kind]],
+            "result": _result_dict(result),
+        })
+    out["waits"] = rows
+    return out
+
+
+def _parse(req: ParseRequest) -> dict[str, Any]:
+    hand = parse_hand(req.hand)
+    return hand_dict(hand)
+
+
+def hand_dict(hand: Hand) -> dict[str, Any]:
+    """A hand read into its parts, JSON-ready (what ``POST /api/parse`` answers)."""
+    return {
+        "hand": str(hand),
+        "letters": format_hand(hand, "letters"),
+        "complete": hand.is_complete,
+        "melds": [
+            {
+                "text": str(m),
+                "kind": m.kind.value,
+                "tiles": [tile_to_str(t) for t in m.tiles],
+                "source": m.source,
+                "concealed": m.concealed,
+                "promoted": m.promoted,
+            }
+            for m in hand.melds
+        ],
+        "concealed": [tile_to_str(t) for t in hand.concealed],
+        "winning_tile": None if hand.winning_tile is None else tile_to_str(hand.winning_tile),
+        "flowers": list(hand.flowers),
+    }
+
+
+def _rules() -> dict[str, Any]:
+    systems: dict[str, Any] = {}
+    for system, model in _REQUEST_MODELS.items():
+        known = _engine_presets(system)
+        fields = {}
+        for name, info in model.model_fields.items():
+            if name in ("hand", "rules"):
+                continue
+            fields[name] = {"default": info.default, "description": info.description or ""}
+        try:
+            _engine(system)
+            available = True
+        except ImportError:
+            available = False
+        systems[system] = {
+            "available": available,
+            "default": _DEFAULT_RULES[system],
+            "presets": list(known if known is not None else _SPEC_PRESETS[system]),
+            "situation": fields,
+        }
+    return {"version": __version__, "systems": systems, "winds": ["E", "S", "W", "N"]}
+
+
+# -- the application ------------------------------------------------------------------------------
+_STATIC = resources.files("suanfan.web") / "static"
+_SVG = "image/svg+xml"
+_CACHE = {"Cache-Control": "public, max-age=86400"}
+
+
+def create_app() -> FastAPI:
+    """A new application (the module-level :data:`app` is one)."""
+    api = FastAPI(
+        title="suanfan 算番",
+        version=__version__,
+        description=(
+            "Score mahjong hands exactly by the rules: Chinese Official (MCR) and Japanese riichi. "
+            "Hands use suanfan's notation, e.g. `[567m2][999s3]11p345s78s 6s`."
+        ),
+    )
+    api.add_exception_handler(MahjongError, _on_mahjong_error)
+    api.add_exception_handler(RequestValidationError, _on_validation_error)
+    api.add_exception_handler(ValueError, _on_value_error)
+    api.add_exception_handler(Exception, _on_unexpected)
+    api.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
+
+    @api.post("/api/mcr/score", tags=["score"], summary="Score a complete hand under MCR")
+    def mcr_score(req: MCRRequest) -> dict[str, Any]:
+        return _score("mcr", req)
+
+    @api.post("/api/riichi/score", tags=["score"], summary="Score a complete hand under riichi")
+    def riichi_score(req: RiichiRequest) -> dict[str, Any]:
+        return _score("riichi", req)
+
+    @api.post("/api/analyze", tags=["analysis"],
+              summary="Shanten, and for a 13-tile hand each wait with what it would score")
+    def analyze(req: AnalyzeRequest) -> dict[str, Any]:
+        return _analyze(req)
+
+    @api.post("/api/parse", tags=["notation"], summary="Read a hand into its parts")
+    def parse(req: ParseRequest) -> dict[str, Any]:
+        return _parse(req)
+
+    @api.get("/api/rules", tags=["rules"], summary="Rule systems, presets and situation fields")
+    def rules() -> dict[str, Any]:
+        return _rules()
+
+    @api.get("/api/svg", tags=["pictures"], summary="A hand as an SVG picture",
+             response_class=Response, responses={200: {"content": {_SVG: {}}}})
+    def svg_of_hand(hand: str = Query(max_length=MAX_INPUT_LENGTH),
+                    height: float = Query(48, gt=0, le=400)) -> Response:
+        return Response(hand_svg(parse_hand(hand), height=height), media_type=_SVG)
+
+    @api.get("/tiles/{name}.svg", tags=["pictures"], summary="One tile as an SVG picture",
+             response_class=Response, responses={200: {"content": {_SVG: {}}}})
+    def svg_of_tile(name: str) -> Response:
+        if name == "back":
+            body = back_svg()
+        elif len(name) == 2 and name[1] == "f" and name[0] in "12345678":
+            body = flower_svg(int(name[0]))
+        else:
+            body = tile_svg(parse_tile(name[:16]))
+        return Response(body, media_type=_SVG, headers=_CACHE)
+
+    @api.get("/", include_in_schema=False)
+    def index() -> FileResponse:
+        return FileResponse(str(_STATIC / "index.html"), media_type="text/html")
+
+    api.mount("/static", StaticFiles(directory=str(_STATIC)), name="static")
+    return api
+
+
+app = create_app()
