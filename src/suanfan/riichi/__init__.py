@@ -1,0 +1,49 @@
+"""Japanese riichi scoring (seed 000 日本麻將番種, RIICHI.md): yaku, fu, dora, limits, payments.
+
+>>> import suanfan
+>>> r = suanfan.riichi.score("234567m234p2345s 5s", riichi=True, tsumo=True)
+>>> (r.han, r.fu, r.limit)
+(4, 20, '')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..hand import Hand
+from .points import Payment, base_points
+from .rules import PRESETS, Rules, get_rules
+from .score import FuItem, Result, dora_of_indicator, nagashi_mangan, score
+from .yaku import YAKU, Yaku, YakuDef
+
+__all__ = [
+    "PRESETS",
+    "YAKU",
+    "FuItem",
+    "Payment",
+    "Result",
+    "Rules",
+    "Yaku",
+    "YakuDef",
+    "base_points",
+    "dora_of_indicator",
+    "get_rules",
+    "nagashi_mangan",
+    "score",
+    "shanten",
+    "waits",
+]
+
+
+def shanten(hand13: str | Hand) -> int:
+    """Riichi shanten number of a 13-tile hand (delegates to :mod:`suanfan.analysis`)."""
+    from ..analysis import riichi_shanten  # type: ignore[attr-defined,unused-ignore]
+
+    return int(riichi_shanten(hand13))
+
+
+def waits(hand13: str | Hand, **situation: Any) -> dict[str, Any]:
+    """Each winning tile of a 13-tile hand with its score (delegates to :mod:`suanfan.analysis`)."""
+    from ..analysis import riichi_waits  # type: ignore[attr-defined,unused-ignore]
+
+    return dict(riichi_waits(hand13, **situation))
