@@ -1,0 +1,388 @@
+"""Shanten (向听数): how many tiles a hand is from ready (0) or complete (-1).
+
+Definition
+----------
+The shanten of a hand is the least number of tiles it must draw (each with a discard) to be complete,
+minus one. A 13-tile hand at 0 is ready (听牌 / tenpai); a 14-tile hand at -1 is complete. Declared
+melds are never re-split: the standing tiles must make the remaining ``4 - melds`` sets and a pair.
+
+* **riichi** counts the real tile supply of the standing tiles: a wait on a tile of which the hand
+  already holds all four is no wait (``1111m234567789p`` is 1-shanten, not ready). This is exactly
+  the figure of the ``mahjong`` package (which also ignores the tiles in declared melds).
+* **MCR** follows PyMahjongGB (the Botzone judge): it counts shapes only, so ``1111m234567789p`` is
+  ready on 1m. Its forms: standard, 七对 (a four of a kind is two pairs), 十三幺, 全不靠 / 七星不靠
+  and 组合龙 (with at most one declared meld).
+
+Method
+------
+For every suit pattern (nine counts; seven for honours) a vector ``d[p*5 + m]`` holds the fewest
+tiles to draw so that the suit holds ``m`` sets and ``p`` pairs (``m`` ≤ 4, ``p`` ≤ 1), computed once
+by a dynamic programme over the nine ranks (carrying the chows that run into the next ranks; a
+suffix memo shares work between patterns) and cached by the pattern's bytes. A hand's shanten is
+then a min-plus combination of four such vectors — a few dozen integer additions, no search.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from ..hand import Hand
+from ..notation import parse_hand
+from ..tiles import KIND, NUM_KINDS, TERMINALS_AND_HONORS
+
+__all__ = [
+    "FORMS_MCR",
+    "FORMS_RIICHI",
+    "KNITTED_PATTERNS",
+    "hand_counts",
+    "mcr_shanten",
+    "mcr_shanten_counts",
+    "meld_kinds",
+    "regular_shanten_counts",
+    "riichi_shanten",
+    "riichi_shanten_counts",
+    "shanten",
+    "shanten_by_form",
+]
+
+_INF: Final = 64
+_Vec = tuple[int, ...]
+
+#: cap on copies of one kind in a target hand: 4 for riichi (real supply), unlimited for MCR
+_CAP_RIICHI: Final = 4
+_CAP_NONE: Final = 16
+
+FORMS_MCR: Final = ("standard", "seven_pairs", "thirteen_orphans", "honors_and_knitted",
+                    "knitted_straight")
+FORMS_RIICHI: Final = ("standard", "seven_pairs", "thirteen_orphans")
+
+
+# -- per-suit distance vectors ------------------------------------------------------------------
+class _SuitTable:
+    """Distance vectors of suit patterns for one (chows allowed, copy cap) configuration."""
+
+    __slots__ = ("cap", "chows", "memo", "top")
+
+    def __init__(self, chows: bool, cap: int) -> None:
+        self.chows = chows
+        self.cap = cap
+        self.top: dict[bytes, _Vec] = {}
+        self.memo: dict[bytes, _Vec] = {}
+
+    def get(self, pattern: bytes) -> _Vec:
+        v = self.top.get(pattern)
+        if v is None:
+            v = self._suffix(pattern, 0, 0, 0)
+            self.top[pattern] = v
+        return v
+
+    def _suffix(self, h: bytes, i: int, c1: int, c2: int) -> _Vec:
+        """Fewest draws for ranks ``i..`` given ``c1`` chows begun at ``i-1``, ``c2`` at ``i-2``."""
+        n = len(h)
+        if i == n:
+            return _ZERO
+        key = h[i:] + bytes((c1, c2))
+        v = self.memo.get(key)
+        if v is not None:
+            return v
+        out = [_INF] * 10
+        hi = h[i]
+        base = c1 + c2
+        cap = self.cap
+        max_c = 4 if (self.chows and i <= n - 3) else 0
+        for c in range(max_c + 1):
+            if base + c > cap:
+                break
+            sub = self._suffix(h, i + 1, c, c1)
+            for q in (0, 1):
+                dm = c + q
+                if dm > 4:
+                    break
+                for r in (0, 1):
+                    w = base + c + 3 * q + 2 * r
+                    if w > cap:
+                        break
+                    cost = w - hi if w > hi else 0
+                    for p in range(r, 2):
+                        src = (p - r) * 5
+                        dst = p * 5
+                        for m in range(dm, 5):
+                            x = sub[src + m - dm] + cost
+                            if x < out[dst + m]:
+                                out[dst + m] = x
+        v = tuple(out)
+        self.memo[key] = v
+        return v
+
+
+_ZERO: Final[_Vec] = (0,) + (_INF,) * 9
+
+_TABLES: Final = {
+    (True, _CAP_RIICHI): _SuitTable(True, _CAP_RIICHI),
+    (False, _CAP_RIICHI): _SuitTable(False, _CAP_RIICHI),
+    (True, _CAP_NONE): _SuitTable(True, _CAP_NONE),
+    (False, _CAP_NONE): _SuitTable(False, _CAP_NONE),
+}
+
+
+def _honor_key(counts: Sequence[int]) -> bytes:
+    # honours are independent of each other: their order does not matter
+    return bytes(sorted(counts[27:34]))
+
+
+def _conv(a: _Vec, b: _Vec) -> _Vec:
+    """Min-plus combination of two distance vectors (sets add up, at most one pair).
+
+    Written out term by term: this is the inner loop of every shanten computation.
+    """
+    a0, a1, a2, a3, a4, a5, a6, a7, a8, a9 = a
+    b0, b1, b2, b3, b4, b5, b6, b7, b8, b9 = b
+    return (
+        a0 + b0,
+        min(a0 + b1, a1 + b0),
+        min(a0 + b2, a1 + b1, a2 + b0),
+        min(a0 + b3, a1 + b2, a2 + b1, a3 + b0),
+        min(a0 + b4, a1 + b3, a2 + b2, a3 + b1, a4 + b0),
+        min(a0 + b5, a5 + b0),
+        min(a0 + b6, a5 + b1, a1 + b5, a6 + b0),
+        min(a0 + b7, a5 + b2, a1 + b6, a6 + b1, a2 + b5, a7 + b0),
+        min(a0 + b8, a5 + b3, a1 + b7, a6 + b2, a2 + b6, a7 + b1, a3 + b5, a8 + b0),
+        min(a0 + b9, a5 + b4, a1 + b8, a6 + b3, a2 + b7, a7 + b2, a3 + b6, a8 + b1, a4 + b5, a9 + b0),
+    )
+
+
+def _regular_distance(counts: Sequence[int], n_sets: int, cap: int) -> int:
+    """Fewest draws so that ``counts`` holds ``n_sets`` sets and a pair."""
+    suits = _TABLES[(True, cap)]
+    a = suits.get(bytes(counts[0:9]))
+    b = suits.get(bytes(counts[9:18]))
+    c = suits.get(bytes(counts[18:27]))
+    d = _TABLES[(False, cap)].get(_honor_key(counts))
+    ab = _conv(a, b)
+    cd = _conv(c, d)
+    best = _INF
+    for m in range(n_sets + 1):
+        x = ab[m] + cd[5 + n_sets - m]
+        if x < best:
+            best = x
+        x = ab[5 + m] + cd[n_sets - m]
+        if x < best:
+            best = x
+    return best
+
+
+def _small_distance(counts: Sequence[int], n_sets: int) -> int:
+    """``_regular_distance`` for ``n_sets`` ≤ 1 (what is left beside a 组合龙), without combining."""
+    suits = _TABLES[(True, _CAP_NONE)]
+    vecs = (
+        suits.get(bytes(counts[0:9])),
+        suits.get(bytes(counts[9:18])),
+        suits.get(bytes(counts[18:27])),
+        _TABLES[(False, _CAP_NONE)].get(_honor_key(counts)),
+    )
+    if n_sets <= 0:
+        return min(v[5] for v in vecs)
+    best = min(v[6] for v in vecs)
+    for i, x in enumerate(vecs):
+        for j, y in enumerate(vecs):
+            if i != j:
+                d = x[5] + y[1]
+                if d < best:
+                    best = d
+    return best
+
+
+def regular_shanten_counts(counts: Sequence[int], n_melds: int = 0, system: str = "mcr") -> int:
+    """Standard-form shanten of standing-tile kind counts (34) next to ``n_melds`` declared melds."""
+    cap = _CAP_RIICHI if system == "riichi" else _CAP_NONE
+    return _regular_distance(counts, 4 - n_melds, cap) - 1
+
+
+# -- special forms --------------------------------------------------------------------------------
+# A hand's kinds as a bit mask with one byte per kind (byte k is 1 when kind k is held), made by one
+# bytes.translate; the special forms are then popcounts of masked integers.
+_HELD: Final = bytes(min(c, 1) for c in range(256))
+_PAIRED: Final = bytes(1 if c >= 2 else 0 for c in range(256))
+
+
+def _byte_mask(kinds: Sequence[int]) -> int:
+    return sum(1 << (8 * k) for k in kinds)
+
+
+def _knitted_patterns() -> tuple[tuple[int, ...], ...]:
+    out = []
+    for a, b, c in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)):
+        kinds: list[int] = []
+        for suit, start in ((0, a), (1, b), (2, c)):
+            kinds.extend(9 * suit + start + 3 * j for j in range(3))
+        out.append(tuple(sorted(kinds)))
+    return tuple(out)
+
+
+#: the six ways to spread 147 / 258 / 369 over the three suits (组合龙)
+KNITTED_PATTERNS: Final = _knitted_patterns()
+_KNITTED_MASKS: Final = tuple(_byte_mask(p) for p in KNITTED_PATTERNS)
+_HONOR_MASK: Final = _byte_mask(range(27, 34))
+_ORPHAN_MASK: Final = _byte_mask(TERMINALS_AND_HONORS)
+
+
+def _masks(counts: Sequence[int]) -> tuple[int, int]:
+    """(kinds held, kinds held twice or more) as byte masks."""
+    b = bytes(counts)
+    return (int.from_bytes(b.translate(_HELD), "little"),
+            int.from_bytes(b.translate(_PAIRED), "little"))
+
+
+def _seven_pairs_mcr(counts: Sequence[int]) -> int:
+    # MCR: four of a kind may be two pairs (PyMahjongGB counts it so too)
+    b = bytes(counts)
+    return 6 - b.count(2) - b.count(3) - 2 * b.count(4)
+
+
+def _seven_pairs_riichi(held: int, paired: int) -> int:
+    # riichi: seven different pairs; a kind held four times is one pair
+    kinds = held.bit_count()
+    return 6 - paired.bit_count() + (7 - kinds if kinds < 7 else 0)
+
+
+def _thirteen_orphans(held: int, paired: int) -> int:
+    return 13 - (held & _ORPHAN_MASK).bit_count() - (1 if paired & _ORPHAN_MASK else 0)
+
+
+def _honors_and_knitted(held: int) -> int:
+    """全不靠: fourteen different tiles among one knitted spread and the seven honours."""
+    best = max((held & m).bit_count() for m in _KNITTED_MASKS)
+    return 13 - (held & _HONOR_MASK).bit_count() - best
+
+
+def _knitted_straight(counts: Sequence[int], held: int, n_melds: int, bound: int = _INF) -> int:
+    """组合龙 + one set + a pair (at most one declared meld). ``bound``: skip what cannot beat it."""
+    best = bound
+    n_sets = 1 - n_melds
+    rest: list[int] | None = None
+    for pattern, pm in zip(KNITTED_PATTERNS, _KNITTED_MASKS, strict=True):
+        missing = 9 - (held & pm).bit_count()
+        if missing - 1 >= best:
+            continue
+        if rest is None:
+            rest = list(counts)
+        for k in pattern:
+            if counts[k]:
+                rest[k] -= 1
+        x = missing + _small_distance(rest, n_sets) - 1
+        for k in pattern:
+            if counts[k]:
+                rest[k] += 1
+        if x < best:
+            best = x
+    return best
+
+
+# -- whole hands ----------------------------------------------------------------------------------
+def mcr_shanten_counts(counts: Sequence[int], n_melds: int = 0) -> int:
+    """MCR shanten (minimum over the five forms) of standing-tile counts next to ``n_melds`` melds."""
+    s = _regular_distance(counts, 4 - n_melds, _CAP_NONE) - 1
+    if s < 0 or n_melds > 1:
+        return s
+    held, paired = _masks(counts)
+    if n_melds == 0:
+        x = _seven_pairs_mcr(counts)
+        if x < s:
+            s = x
+        x = _thirteen_orphans(held, paired)
+        if x < s:
+            s = x
+        x = _honors_and_knitted(held)
+        if x < s:
+            s = x
+        if s < 0:
+            return s
+    return _knitted_straight(counts, held, n_melds, s)
+
+
+def riichi_shanten_counts(counts: Sequence[int], n_melds: int = 0) -> int:
+    """Riichi shanten (standard, chiitoitsu, kokushi) of standing-tile counts next to melds."""
+    s = _regular_distance(counts, 4 - n_melds, _CAP_RIICHI) - 1
+    if n_melds == 0 and s >= 0:
+        held, paired = _masks(counts)
+        x = _seven_pairs_riichi(held, paired)
+        if x < s:
+            s = x
+        x = _thirteen_orphans(held, paired)
+        if x < s:
+            s = x
+    return s
+
+
+def hand_counts(hand: Hand) -> tuple[list[int], int]:
+    """The standing tiles' kind counts (winning tile included) and the number of declared melds."""
+    counts = [0] * NUM_KINDS
+    for t in hand.concealed:
+        counts[KIND[t]] += 1
+    if hand.winning_tile is not None:
+        counts[KIND[hand.winning_tile]] += 1
+    return counts, len(hand.melds)
+
+
+def _system(system: str) -> str:
+    from ..errors import InvalidHand
+
+    s = system.lower()
+    if s.startswith("mcr") or s in ("gb", "guobiao", "chinese"):
+        return "mcr"
+    if s.startswith("riichi") or s in ("japanese", "jp", "default", "tenhou", "mahjongsoul",
+                                       "majsoul", "wrc", "ema"):
+        return "riichi"
+    raise InvalidHand(f"unknown rule system {system!r}: use 'mcr' or 'riichi'")
+
+
+def shanten(hand: str | Hand, system: str = "mcr") -> int:
+    """Shanten of a 13- or 14-tile hand under ``system`` (``"mcr"`` or ``"riichi"``).
+
+    -1: complete (14 tiles); 0: ready (13 tiles) or one discard from ready (14 tiles).
+    """
+    h = parse_hand(hand)
+    counts, n_melds = hand_counts(h)
+    if _system(system) == "riichi":
+        return riichi_shanten_counts(counts, n_melds)
+    return mcr_shanten_counts(counts, n_melds)
+
+
+def mcr_shanten(hand: str | Hand) -> int:
+    """MCR shanten: the least over standard, 七对, 十三幺, 全不靠 and 组合龙 forms."""
+    return shanten(hand, "mcr")
+
+
+def riichi_shanten(hand: str | Hand) -> int:
+    """Riichi shanten: the least over standard, chiitoitsu and kokushi forms."""
+    return shanten(hand, "riichi")
+
+
+def shanten_by_form(hand: str | Hand, system: str = "mcr") -> dict[str, int | None]:
+    """Shanten of each winning form (``None`` where declared melds rule the form out)."""
+    h = parse_hand(hand)
+    counts, n_melds = hand_counts(h)
+    sysname = _system(system)
+    cap = _CAP_RIICHI if sysname == "riichi" else _CAP_NONE
+    out: dict[str, int | None] = {"standard": _regular_distance(counts, 4 - n_melds, cap) - 1}
+    closed = n_melds == 0
+    held, paired = _masks(counts)
+    if sysname == "riichi":
+        out["seven_pairs"] = _seven_pairs_riichi(held, paired) if closed else None
+        out["thirteen_orphans"] = _thirteen_orphans(held, paired) if closed else None
+        return out
+    out["seven_pairs"] = _seven_pairs_mcr(counts) if closed else None
+    out["thirteen_orphans"] = _thirteen_orphans(held, paired) if closed else None
+    out["honors_and_knitted"] = _honors_and_knitted(held) if closed else None
+    out["knitted_straight"] = _knitted_straight(counts, held, n_melds) if n_melds <= 1 else None
+    return out
+
+
+def meld_kinds(hand: Hand) -> list[int]:
+    """Kind counts (34) of the declared melds, a kong counting four."""
+    counts = [0] * NUM_KINDS
+    for m in hand.melds:
+        for t in m.tiles:
+            counts[KIND[t]] += 1
+    return counts
