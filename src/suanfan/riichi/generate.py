@@ -19,7 +19,8 @@ from ..tiles import RED_MAN
 __all__ = ["random_case", "random_hand", "random_situation"]
 
 _FLAVOURS = ("any", "any", "one_suit", "one_suit_honours", "terminals", "honours", "simples",
-             "green", "chows", "pungs", "sanshoku")
+             "green", "chows", "chows", "chows", "pungs", "sanshoku", "ittsu", "peikou", "chanta",
+             "doukou")
 _GREEN = (19, 20, 21, 23, 25, 32)
 
 
@@ -37,6 +38,8 @@ def _kinds_for(flavour: str, suit: int) -> list[int]:
         return [k for k in range(27) if k % 9 not in (0, 8)]
     if flavour == "green":
         return list(_GREEN)
+    if flavour == "chanta":
+        return [0, 6, 8, 9, 15, 17, 18, 24, 26, *range(27, 34)]
     return list(range(34))
 
 
@@ -44,11 +47,12 @@ def _set_options(kinds: list[int], counts: list[int], flavour: str) -> list[tupl
     ks = set(kinds)
     out: list[tuple[str, int]] = []
     for k in kinds:
-        if k < 27 and k % 9 <= 6 and k + 1 in ks and k + 2 in ks and flavour != "pungs" \
-                and counts[k] < 4 and counts[k + 1] < 4 and counts[k + 2] < 4:
+        if k < 27 and k % 9 <= 6 and (flavour == "chanta" or (k + 1 in ks and k + 2 in ks)) \
+                and flavour != "pungs" and counts[k] < 4 and counts[k + 1] < 4 and counts[k + 2] < 4 \
+                and (flavour != "chanta" or k % 9 in (0, 6)):
             out.append(("chow", k))
-            if flavour in ("chows", "sanshoku"):
-                out.append(("chow", k))
+            if flavour in ("chows", "sanshoku", "ittsu", "peikou", "chanta"):
+                out.extend((("chow", k), ("chow", k)))
         if counts[k] <= 1 and flavour != "chows":
             out.append(("pung", k))
     return out
@@ -57,7 +61,9 @@ def _set_options(kinds: list[int], counts: list[int], flavour: str) -> list[tupl
 def random_hand(rng: random.Random, red: bool = True) -> Hand:
     """A random complete hand (14 tiles with its winning tile)."""
     r = rng.random()
-    if r < 0.04:
+    if r < 0.02:
+        return _chuuren(rng, red)
+    if r < 0.05:
         return _kokushi(rng)
     if r < 0.14:
         return _chiitoitsu(rng, red)
@@ -84,6 +90,15 @@ def _kokushi(rng: random.Random) -> Hand:
     return Hand((), tuple(tiles), w)
 
 
+def _chuuren(rng: random.Random, red: bool) -> Hand:
+    b = 9 * rng.randrange(3)
+    tiles = [b, b, b, *range(b + 1, b + 8), b + 8, b + 8, b + 8, b + rng.randrange(9)]
+    if red and rng.random() < 0.5:
+        tiles[tiles.index(b + 4)] = RED_MAN + b // 9
+    w = tiles.pop(rng.randrange(14))
+    return Hand((), tuple(tiles), w)
+
+
 def _chiitoitsu(rng: random.Random, red: bool) -> Hand:
     flavour = rng.choice(_FLAVOURS)
     kinds = _kinds_for(flavour, rng.randrange(3))
@@ -102,14 +117,25 @@ def _chiitoitsu(rng: random.Random, red: bool) -> Hand:
 def _standard(rng: random.Random, flavour: str, suit: int, red: bool) -> Hand | None:
     kinds = _kinds_for(flavour, suit)
     counts = [0] * 34
+    sets: list[tuple[str, int]] = []
     if flavour == "sanshoku":
         r = rng.randrange(7)
-        sets: list[tuple[str, int]] = [("chow", r), ("chow", r + 9), ("chow", r + 18)]
-        for s in sets:
+        sets = [("chow", r), ("chow", r + 9), ("chow", r + 18)]
+    elif flavour == "ittsu":
+        b = 9 * suit
+        sets = [("chow", b), ("chow", b + 3), ("chow", b + 6)]
+    elif flavour == "peikou":
+        r = rng.choice([k for k in range(27) if k % 9 <= 6])
+        sets = [("chow", r), ("chow", r)]
+    elif flavour == "doukou":
+        r = rng.randrange(9)
+        sets = [("pung", r), ("pung", r + 9), ("pung", r + 18)]
+    for kind, k in sets:
+        if kind == "chow":
             for i in range(3):
-                counts[s[1] + i] += 1
-    else:
-        sets = []
+                counts[k + i] += 1
+        else:
+            counts[k] += 3
     while len(sets) < 4:
         opts = _set_options(kinds, counts, flavour)
         if not opts:
@@ -127,7 +153,7 @@ def _standard(rng: random.Random, flavour: str, suit: int, red: bool) -> Hand | 
     counts[pair] += 2
     reds = [False, False, False]
     # melds
-    n_melds = rng.choice((0, 0, 0, 1, 1, 2, 2, 3, 4))
+    n_melds = rng.choice((0, 0, 0, 0, 1, 1, 2, 2, 3, 4))
     rng.shuffle(sets)
     melds: list[Meld] = []
     standing: list[int] = []

@@ -88,18 +88,18 @@ def payment(base: int, dealer: bool, tsumo: bool, honba: int, sticks: int, rules
     stick_points = 1000 * sticks
     if not tsumo:
         value = _up100(base * (6 if dealer else 4))
-        hb = 300 * honba
+        hb = rules.honba_points * honba
         return Payment(False, value + hb, 0, 0, value, hb, stick_points, value + hb + stick_points, 1)
     others = 2 if rules.sanma else 3
     if dealer:
         each = _up100(2 * base)
         value = each * others
-        hb = 100 * honba
+        hb = rules.honba_points // 3 * honba
         return Payment(True, 0, 0, each + hb, value, hb * others, stick_points,
                        value + hb * others + stick_points, others)
     from_dealer = _up100(2 * base)
     from_other = _up100(base)
     value = from_dealer + from_other * (others - 1)
-    hb = 100 * honba
+    hb = rules.honba_points // 3 * honba
     return Payment(True, 0, from_dealer + hb, from_other + hb, value, hb * others, stick_points,
                    value + hb * others + stick_points, others)

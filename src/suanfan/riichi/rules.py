@@ -37,6 +37,8 @@ class Rules:
       that adds to the others) or ``"yakuman"``.
     * ``ryuuiisou_needs_hatsu`` — all-green requires the green dragon.
     * ``nagashi_mangan`` — nagashi mangan is played.
+    * ``honba_points`` — what one honba counter adds to a win (300; on tsumo each payer pays a
+      third of it). Some special lobbies pay more (Tenhou's "ratio" lobby 1500).
     * ``sanma`` — three-player game: no 2m–8m, dora after 1m is 9m, a tsumo is paid by the two
       other players only (tsumo loss, as on Tenhou), North tiles may be set aside (nuki dora).
     """
@@ -53,6 +55,7 @@ class Rules:
     renhou: Renhou = "off"
     ryuuiisou_needs_hatsu: bool = False
     nagashi_mangan: bool = True
+    honba_points: int = 300
     sanma: bool = False
     source: str = ""
 
@@ -65,6 +68,9 @@ class Rules:
             raise InvalidHand(
                 f"rules: double_wind_pair_fu must be 2 or 4, not {self.double_wind_pair_fu!r}"
             )
+
+        if not isinstance(self.honba_points, int) or self.honba_points < 0 or self.honba_points % 3:
+            raise InvalidHand(f"rules: honba_points must be a multiple of 3, not {self.honba_points!r}")
 
     def replace(self, **changes: Any) -> Rules:
         """A copy with some options changed (named ``custom`` unless a name is given)."""
