@@ -93,7 +93,7 @@ class RiichiRequest(_Body):
 class AnalyzeRequest(_Body):
     """A hand to analyse under one rule system."""
 
-    hand: str = Field(max_length=MAX_INPUT_LENGTH, examples=["[123p1][345s2][999s3]6m6pE"])
+    hand: str = Field(max_length=MAX_INPUT_LENGTH, examples=["[123p1][345s2][999s3]6m6pE 1m"])
     system: Literal["mcr", "riichi"] | None = Field(
         None, description="the rule system; by default MCR unless `rules` names a riichi preset")
     rules: str | None = Field(None, max_length=64, description="a preset name of that system")
@@ -214,15 +214,38 @@ _DEFAULT_RULES = {"mcr": "mcr", "riichi": "default"}
 _REQUEST_MODELS: dict[str, type[_Body]] = {"mcr": MCRRequest, "riichi": RiichiRequest}
 
 
-def _engine(system: str) -> Any:
-    return importlib.import_module(f"suanfan.{system}")
+class EngineUnavailable(Exception):
+    """The rule system's engine is not installed or incomplete (answered with 503)."""
+
+
+def _engine(system: str, need: str = "score") -> Any:
+    try:
+        module = importlib.import_module(f"suanfan.{system}")
+    except ImportError as exc:
+        raise EngineUnavailable(f"the {system} engine is not available ({exc})") from None
+    if not callable(getattr(module, need, None)):
+        raise EngineUnavailable(f"the {system} engine is not available (no {need}())")
+    return module
+
+
+def _call(system: str, name: str, *args: Any, **kwargs: Any) -> Any:
+    """Call an engine function; a part of the engine that has not landed is a 503, not a 500."""
+    fn = getattr(_engine(system, name), name)
+    try:
+        return fn(*args, **kwargs)
+    except ImportError as exc:
+        raise EngineUnavailable(f"the {system} engine is not available ({exc})") from None
+
+
+async def _on_engine_unavailable(_request: Request, exc: Exception) -> JSONResponse:
+    return _error(503, "EngineUnavailable", str(exc))
 
 
 def _engine_presets(system: str) -> tuple[str, ...] | None:
     """The preset names the engine knows, when it lists them."""
     try:
         eng = _engine(system)
-    except ImportError:
+    except EngineUnavailable:
         return None
     for attr in ("PRESETS", "presets", "preset_names"):
         obj = getattr(eng, attr, None)
@@ -257,7 +280,7 @@ def _score(system: str, req: _Body) -> dict[str, Any]:
     kwargs = req.model_dump()
     hand = parse_hand(kwargs.pop("hand"))
     _check_rules(system, kwargs["rules"])
-    result = _engine(system).score(hand, **kwargs)
+    result = _call(system, "score", hand, **kwargs)
     out = _result_dict(result)
     assert isinstance(out, dict)
     return out
@@ -276,24 +299,23 @@ def _analyze(req: AnalyzeRequest) -> dict[str, Any]:
     kwargs = situation.model_dump()
     hand = parse_hand(kwargs.pop("hand"))
     _check_rules(system, rules)
-    eng = _engine(system)
     out: dict[str, Any] = {
         "system": system, "rules": rules, "hand": str(hand), "complete": hand.is_complete,
     }
     if hand.is_complete:
         try:
-            out["shanten"] = eng.shanten(hand)
+            out["shanten"] = _call(system, "shanten", hand)
         except MahjongError as exc:
             out["shanten"] = None
             out["shanten_error"] = str(exc)
         try:
-            out["result"] = _result_dict(eng.score(hand, **kwargs))
+            out["result"] = _result_dict(_call(system, "score", hand, **kwargs))
         except MahjongError as exc:
             out["result"] = None
             out["error"] = {"error": type(exc).__name__, "detail": str(exc)}
         return out
-    out["shanten"] = eng.shanten(hand)
-    waits = eng.waits(hand, **kwargs)
+    out["shanten"] = _call(system, "shanten", hand)
+    waits = _call(system, "waits", hand, **kwargs)
     counts = hand.counts
     rows = []
     for tile, result in waits.items():
@@ -348,7 +370,7 @@ def _rules() -> dict[str, Any]:
         try:
             _engine(system)
             available = True
-        except ImportError:
+        except EngineUnavailable:
             available = False
         systems[system] = {
             "available": available,
@@ -376,6 +398,7 @@ def create_app() -> FastAPI:
         ),
     )
     api.add_exception_handler(MahjongError, _on_mahjong_error)
+    api.add_exception_handler(EngineUnavailable, _on_engine_unavailable)
     api.add_exception_handler(RequestValidationError, _on_validation_error)
     api.add_exception_handler(ValueError, _on_value_error)
     api.add_exception_handler(Exception, _on_unexpected)

@@ -27,7 +27,7 @@
       chankan: "抢杠", haitei: "海底摸月", houtei: "河底捞鱼", tenhou: "天和", chiihou: "地和", renhou: "人和",
       winds: ["东", "南", "西", "北"], chow_honour: "字牌不能吃", too_many: (t) => `${t} 已有 4 张`,
       need_meld_room: "手牌放不下这组牌", error_prefix: "", server_down: "无法连接服务器", lang_button: "EN",
-      dora_added: "已加入宝牌指示牌",
+      dora_added: "已加入宝牌指示牌", fu_title: "符数",
     },
     en: {
       mcr: "MCR", riichi: "Riichi", hand: "Hand", clear: "Clear", tap_remove: "Tap tiles below to add them; tap a tile in the hand to remove it",
@@ -55,7 +55,7 @@
       tenhou: "Tenhou", chiihou: "Chiihou", renhou: "Renhou", winds: ["E", "S", "W", "N"],
       chow_honour: "honours cannot form a chow", too_many: (t) => `${t}: all 4 copies are used`,
       need_meld_room: "no room for that set in the hand", error_prefix: "", server_down: "cannot reach the server",
-      lang_button: "中文", dora_added: "added to the dora indicators",
+      lang_button: "中文", dora_added: "added to the dora indicators", fu_title: "Fu",
     },
   };
 
@@ -423,7 +423,7 @@
     return [en, zh || ja];
   }
   function renderNotWinning(data) {
-    $("result").innerHTML = `<p class="placeholder">${esc(t("complete_not_winning"))}</p><p class="subline">${esc(data.detail || "")}</p>`;
+    $("result").innerHTML = `<p class="placeholder" id="not-winning">${esc(t("complete_not_winning"))}</p>`;
   }
   function settlement(d, sit) {
     if (Array.isArray(d.settlement) && d.settlement.length === 4) {
@@ -482,7 +482,13 @@
       <div class="headline"><span class="big" id="total">${riichiPoints(d)}</span><span class="unit">${esc(t("points"))}</span>${limit}</div>
       <div class="subline" id="hanfu">${hanfu}</div>
       <table class="fans">${rows.join("")}</table>
-      <div class="subline" id="payment">${pay}</div>`;
+      <div class="subline" id="payment">${pay}</div>${fuLines(d)}`;
+  }
+  function fuLines(d) {
+    const items = Array.isArray(d.fu_breakdown) ? d.fu_breakdown : [];
+    if (!d.fu || !items.length) return "";
+    const li = items.map((f) => `<tr><td><span class="alt">${esc(f.text || f.id)}</span></td><td class="pts">${f.fu}</td></tr>`).join("");
+    return `<h3>${esc(t("fu_title"))}</h3><table class="fans fu">${li}<tr class="sum"><td>${esc(t("total"))}</td><td class="pts">${d.fu_unrounded != null && d.fu_unrounded !== d.fu ? d.fu_unrounded + " → " : ""}${d.fu}</td></tr></table>`;
   }
   function waitScore(r) {
     if (!r) return null;
