@@ -1,0 +1,150 @@
+"""Winning forms of MCR and the hand-level helpers the scorer needs: knitted straights, the
+special forms (七对, 连七对, 十三幺, 全不靠, 七星不靠, 九莲宝灯) and the waits of a hand.
+
+Everything works on tile-kind counts (34 ints). Per-suit results are cached.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from itertools import permutations
+
+from ..decompose import suit_decompositions
+from ..tiles import TERMINALS_AND_HONORS
+
+__all__ = [
+    "KNITTED", "knitted_index", "is_thirteen_orphans", "honors_and_knitted", "is_seven_pairs",
+    "is_seven_shifted_pairs", "is_nine_gates", "winning_kinds", "unique_wait",
+]
+
+#: the six knitted straights (组合龙): 147 / 258 / 369 spread over the three suits
+KNITTED: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sorted(9 * s + r for s, start in zip(perm, (0, 1, 2), strict=True) for r in (start, start + 3, start + 6)))
+    for perm in permutations(range(3))
+)
+_KNITTED_SETS = tuple(frozenset(k) for k in KNITTED)
+
+
+def knitted_index(counts: Sequence[int]) -> int:
+    """Index of a knitted straight all of whose nine tiles are in ``counts`` (-1 if none)."""
+    for i, seq in enumerate(KNITTED):
+        if all(counts[k] for k in seq):
+            return i
+    return -1
+
+
+def is_thirteen_orphans(counts: Sequence[int]) -> bool:
+    return all(counts[k] for k in TERMINALS_AND_HONORS) and sum(counts[k] for k in TERMINALS_AND_HONORS) == 14
+
+
+def honors_and_knitted(counts: Sequence[int]) -> tuple[bool, bool, bool]:
+    """(全不靠, 七星不靠, all nine knitted tiles present) for 14 distinct tiles."""
+    if any(c > 1 for c in counts):
+        return (False, False, False)
+    numbered = [k for k in range(27) if counts[k]]
+    if not 7 <= len(numbered) <= 9 or len(numbered) + sum(counts[27:]) != 14:
+        return (False, False, False)
+    s = set(numbered)
+    for ks in _KNITTED_SETS:
+        if s <= ks:
+            seven = all(counts[k] for k in range(27, 34))
+            return (not seven, seven, len(numbered) == 9)
+    return (False, False, False)
+
+
+def is_seven_pairs(counts: Sequence[int]) -> bool:
+    return sum(counts) == 14 and all(c % 2 == 0 for c in counts)
+
+
+def is_seven_shifted_pairs(counts: Sequence[int]) -> bool:
+    for s in range(3):
+        base = 9 * s
+        for start in range(3):
+            if all(counts[base + start + i] == 2 for i in range(7)) and sum(counts) == 14:
+                return True
+    return False
+
+
+def is_nine_gates(counts: Sequence[int], win: int) -> bool:
+    """Concealed 1112345678999 of one suit, plus the winning tile of that suit."""
+    if win >= 27 or sum(counts) != 14:
+        return False
+    base = win - win % 9
+    c = list(counts[base:base + 9])
+    c[win - base] -= 1
+    return c == [3, 1, 1, 1, 1, 1, 1, 1, 3]
+
+
+@lru_cache(maxsize=None)
+def _suit_ok(pattern: tuple[int, ...], honors: bool) -> tuple[bool, bool]:
+    """(splits into sets only, splits into sets plus one pair) for one suit's counts."""
+    no_pair = with_pair = False
+    for _sets, pair in suit_decompositions(pattern, honors):
+        if pair < 0:
+            no_pair = True
+        else:
+            with_pair = True
+        if no_pair and with_pair:
+            break
+    return (no_pair, with_pair)
+
+
+def _standard_complete(counts: list[int]) -> bool:
+    pairs = 0
+    for base, size in ((0, 9), (9, 9), (18, 9), (27, 7)):
+        pattern = tuple(counts[base:base + size])
+        if not any(pattern):
+            continue
+        n = sum(pattern)
+        r = n % 3
+        if r == 1:
+            return False
+        no_pair, with_pair = _suit_ok(pattern, base == 27)
+        if r == 0:
+            if not no_pair:
+                return False
+        else:
+            if not with_pair:
+                return False
+            pairs += 1
+    return pairs == 1
+
+
+@lru_cache(maxsize=65536)
+def _winning_kinds_cached(counts: tuple[int, ...], seven_pairs: bool) -> tuple[int, ...]:
+    out = []
+    c = list(counts)
+    for t in range(34):
+        # a tile is a wait if it completes the shape, whether or not a fifth copy would be needed
+        if t < 27:
+            base = t - t % 9
+            if not any(c[max(base, t - 2):min(base + 9, t + 3)]):
+                continue
+        elif not c[t]:
+            continue
+        c[t] += 1
+        if _standard_complete(c):
+            out.append(t)
+        c[t] -= 1
+    if seven_pairs:
+        pairs = sum(2 if x == 4 else 1 if x in (2, 3) else 0 for x in c)
+        if pairs == 6:
+            single = next((t for t in range(34) if c[t] in (1, 3)), -1)
+            if single >= 0 and single not in out:
+                out.append(single)
+                out.sort()
+    return tuple(out)
+
+
+def winning_kinds(counts13: Sequence[int], seven_pairs: bool = True) -> tuple[int, ...]:
+    """Tile kinds that complete the standing tiles ``counts13`` in the standard form (and as
+    seven pairs when ``seven_pairs`` and there are 13 standing tiles)."""
+    return _winning_kinds_cached(tuple(counts13), seven_pairs and sum(counts13) == 13)
+
+
+def unique_wait(counts14: Sequence[int], win: int) -> bool:
+    """True when exactly one tile kind completes the hand (边张/坎张/单钓将 may count)."""
+    c = list(counts14)
+    c[win] -= 1
+    return len(_winning_kinds_cached(tuple(c), sum(c) == 13)) == 1

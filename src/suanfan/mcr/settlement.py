@@ -1,0 +1,49 @@
+"""Settlement of one MCR hand: base 8 plus the fan total (MCR.md, "Settlement")."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..errors import MahjongError
+
+if TYPE_CHECKING:
+    from .score import MCRResult
+
+__all__ = ["settle"]
+
+
+def settle(result: MCRResult, winner: int = 0, discarder: int | None = None) -> tuple[int, int, int, int]:
+    """Points each of the four seats (0–3) gains (+) or pays (−).
+
+    Self-drawn: each other player pays base + fan. On a discard: the discarder pays base + fan,
+    each other player pays base. Flowers count in the fan paid. A false win (below the minimum):
+    the claimant pays the rules' penalty to each other player (Botzone judge: −30, +10 each)."""
+    if not (isinstance(winner, int) and 0 <= winner <= 3):
+        raise MahjongError(f"winner {winner!r} is not a seat 0-3")
+    rules = result._rules_obj
+    base = rules.base_points if rules is not None else 8
+    pay, receive = rules.false_win if rules is not None else (30, 10)
+    sd = result.situation.self_drawn
+    if sd:
+        if discarder is not None and discarder != winner:
+            raise MahjongError("a self-drawn win has no discarder")
+    else:
+        if discarder is None:
+            raise MahjongError("a win on a discard needs the discarder's seat (discarder=0-3)")
+        if not (isinstance(discarder, int) and 0 <= discarder <= 3) or discarder == winner:
+            raise MahjongError(f"discarder {discarder!r} must be a seat 0-3 other than the winner")
+    out = [0, 0, 0, 0]
+    if not result.meets_minimum:
+        for s in range(4):
+            out[s] = -pay if s == winner else receive
+        return (out[0], out[1], out[2], out[3])
+    fan = result.total
+    for s in range(4):
+        if s == winner:
+            continue
+        if sd or s == discarder:
+            out[s] = -(base + fan)
+        else:
+            out[s] = -base
+    out[winner] = -sum(out)
+    return (out[0], out[1], out[2], out[3])
