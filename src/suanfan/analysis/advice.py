@@ -1,0 +1,189 @@
+"""Discard advice for a 14-tile hand (牌理): each discard with its shanten and useful tiles.
+
+For every distinct tile the hand can discard: the shanten of the 13 tiles left, the useful tiles
+(进张: draws that lower that shanten) with how many of each remain unseen, and — when the discard
+leaves the hand ready — each wait with the score it would give. Options are ordered best first:
+
+1. lower shanten;
+2. at shanten 0 under MCR, more unseen winning tiles that reach the 8-fan minimum (a ready hand whose
+   waits cannot reach it cannot win);
+3. more unseen useful tiles;
+4. tile order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import InvalidHand
+from ..hand import Hand
+from ..notation import parse_hand
+from ..tiles import KIND, NUM_KINDS, RED_FIVES, tile_to_str
+from .shanten import _system, hand_counts, mcr_shanten_counts, riichi_shanten_counts
+from .waits import Visible, Wait, _wait_list, unseen_counts
+
+__all__ = ["Advice", "DiscardOption", "UsefulTile", "advise", "useful_tiles"]
+
+
+@dataclass(frozen=True, slots=True)
+class UsefulTile:
+    """A draw that lowers the shanten, and how many copies remain unseen."""
+
+    tile: str
+    unseen: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"tile": self.tile, "unseen": self.unseen}
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardOption:
+    """One discard: the shanten after it, its useful tiles, and its waits when ready."""
+
+    discard: str
+    shanten: int
+    useful: tuple[UsefulTile, ...]
+    waits: tuple[Wait, ...] = ()
+
+    @property
+    def useful_unseen(self) -> int:
+        """Unseen copies of all useful tiles (the usual 进张 / ukeire figure)."""
+        return sum(u.unseen for u in self.useful)
+
+    @property
+    def scoring_unseen(self) -> int:
+        """When ready: unseen copies of the waits that give a legal win (MCR: reach the minimum)."""
+        return sum(w.unseen for w in self.waits if w.scores)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "discard": self.discard,
+            "shanten": self.shanten,
+            "useful_unseen": self.useful_unseen,
+            "useful_kinds": len(self.useful),
+            "useful": [u.to_dict() for u in self.useful],
+            "scoring_unseen": self.scoring_unseen,
+            "waits": [w.to_dict() for w in self.waits],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """Discard advice for a 14-tile hand under one rule system."""
+
+    hand: str
+    system: str
+    shanten: int
+    options: tuple[DiscardOption, ...]
+
+    @property
+    def best(self) -> DiscardOption:
+        return self.options[0]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "hand": self.hand,
+            "system": self.system,
+            "shanten": self.shanten,
+            "complete": self.shanten == -1,
+            "options": [o.to_dict() for o in self.options],
+        }
+
+
+def useful_tiles(
+    counts: list[int], n_melds: int, own: list[int], system: str
+) -> tuple[int, list[int]]:
+    """Shanten of a 13-tile hand's standing ``counts`` and the kinds whose draw lowers it.
+
+    ``own``: the hand's counts with melds (a kind held four times cannot be drawn).
+    """
+    fn = riichi_shanten_counts if system == "riichi" else mcr_shanten_counts
+    s = fn(counts, n_melds)
+    out = []
+    for k in range(NUM_KINDS):
+        if own[k] >= 4:
+            continue
+        counts[k] += 1
+        if fn(counts, n_melds) < s:
+            out.append(k)
+        counts[k] -= 1
+    return s, out
+
+
+def _discard_ids(h: Hand) -> list[int]:
+    """One tile id per kind among the standing tiles; a plain five is discarded before a red one."""
+    chosen: dict[int, int] = {}
+    for t in h.standing:
+        k = KIND[t]
+        if k not in chosen or (chosen[k] in RED_FIVES and t not in RED_FIVES):
+            chosen[k] = t
+    return [chosen[k] for k in sorted(chosen)]
+
+
+def advise(
+    hand14: str | Hand,
+    system: str = "mcr",
+    visible: Visible = None,
+    score_waits: bool = True,
+    **situation: Any,
+) -> Advice:
+    """Discard advice for a 14-tile hand (see the module text for the order of the options).
+
+    ``visible``: tiles seen outside the hand (discards, others' melds, dora indicators), used for
+    the unseen counts. ``situation``: the scoring flags passed to the engine for each wait of a
+    ready option (``self_drawn``, ``seat_wind``, ``rules`` … for MCR; ``riichi``, ``tsumo``,
+    ``dora_indicators``, ``rules`` … for riichi). ``score_waits=False`` skips the scoring.
+    """
+    h = parse_hand(hand14)
+    sysname = _system(system)
+    if not h.is_complete:
+        raise InvalidHand(
+            "the hand has 13 tiles: discard advice is for a 14-tile hand (use waits for 13 tiles)"
+        )
+    counts, n_melds = hand_counts(h)
+    fn = riichi_shanten_counts if sysname == "riichi" else mcr_shanten_counts
+    s14 = fn(counts, n_melds)
+    own = h.counts
+    unseen_all = unseen_counts(h, visible)
+    options: list[DiscardOption] = []
+    standing = list(h.standing)
+    for t in _discard_ids(h):
+        k = KIND[t]
+        counts[k] -= 1
+        own[k] -= 1
+        s, kinds = useful_tiles(counts, n_melds, own, sysname)
+        counts[k] += 1
+        own[k] += 1
+        # the discarded copy is seen once it is thrown
+        useful = tuple(UsefulTile(tile_to_str(u), unseen_all[u]) for u in kinds)
+        waits: tuple[Wait, ...] = ()
+        if s == 0:
+            rest = list(standing)
+            rest.remove(t)
+            h13 = Hand(h.melds, tuple(rest), None, h.flowers)
+            seen = list(_visible_plus(visible, t))
+            waits = _wait_list(h13, sysname, seen, situation, score=score_waits)
+        options.append(DiscardOption(tile_to_str(t), s, useful, waits))
+
+    def key(o: DiscardOption) -> tuple[int, int, int, int]:
+        scoring = o.scoring_unseen if (sysname == "mcr" and o.shanten == 0 and score_waits) else 0
+        return (o.shanten, -scoring, -o.useful_unseen, KIND[_first_tile(o.discard)])
+
+    options.sort(key=key)
+    return Advice(str(h), sysname, s14, tuple(options))
+
+
+def _visible_plus(visible: Visible, tile: int) -> list[int]:
+    from .waits import visible_counts
+
+    counts = visible_counts(visible)
+    out = [k for k in range(NUM_KINDS) for _ in range(counts[k])]
+    out.append(KIND[tile])
+    return out
+
+
+def _first_tile(text: str) -> int:
+    from ..notation import parse_tile
+
+    return parse_tile(text)

@@ -1,0 +1,219 @@
+"""``suanfan analyze`` / ``shanten`` / ``waits``: hand analysis on the command line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from ..cli import register_command
+from ..errors import InvalidHand
+from ..notation import parse_hand
+
+__all__ = ["analyze", "shanten_cmd", "waits_cmd"]
+
+_MCR_FLAGS = ("self_drawn", "last_tile_of_wall", "kong", "last_of_kind", "prevalent_wind", "flowers")
+_RIICHI_FLAGS = (
+    "tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
+    "round_wind", "dora_indicators", "ura_dora_indicators", "honba", "riichi_sticks",
+)
+
+
+def _system(args: argparse.Namespace) -> str:
+    if args.system:
+        return str(args.system)
+    rules = getattr(args, "rules", None)
+    if rules:
+        return "mcr" if rules.lower().startswith("mcr") else "riichi"
+    return "mcr"
+
+
+def _situation(args: argparse.Namespace, system: str) -> dict[str, Any]:
+    """Scoring flags for the chosen system; a flag of the other system is an error."""
+    own = _MCR_FLAGS if system == "mcr" else _RIICHI_FLAGS
+    other = _RIICHI_FLAGS if system == "mcr" else _MCR_FLAGS
+    out: dict[str, Any] = {}
+    for name in other:
+        v = getattr(args, name, None)
+        if v not in (None, False):
+            flag = "--" + name.replace("_", "-")
+            raise InvalidHand(f"{flag} is a {'riichi' if system == 'mcr' else 'MCR'} flag; "
+                              f"this is {system} (use --system)")
+    for name in own:
+        v = getattr(args, name, None)
+        if v not in (None, False):
+            out[name] = v
+    if getattr(args, "seat_wind", None):
+        out["seat_wind"] = args.seat_wind
+    if getattr(args, "rules", None):
+        out["rules"] = args.rules
+    return out
+
+
+def _add_common(p: argparse.ArgumentParser, situation: bool) -> None:
+    p.add_argument("hand", help="the hand in MPSZ notation, e.g. '[567m2]11p345s78s99m5z'")
+    p.add_argument("--system", choices=("mcr", "riichi"),
+                   help="rule system (default mcr, or inferred from --rules)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    if not situation:
+        return
+    p.add_argument("--rules", help="rules preset, e.g. mcr, mcr-botzone, default, tenhou")
+    p.add_argument("--visible", help="tiles seen outside the hand (discards, melds, indicators)")
+    g = p.add_argument_group("situation (MCR)")
+    g.add_argument("--self-drawn", action="store_true", help="自摸")
+    g.add_argument("--last-tile-of-wall", action="store_true", help="妙手回春 / 海底捞月")
+    g.add_argument("--kong", action="store_true", help="杠上开花 / 抢杠和")
+    g.add_argument("--last-of-kind", action="store_true", help="和绝张")
+    g.add_argument("--prevalent-wind", help="圈风 E S W N")
+    g.add_argument("--flowers", help="flower count or tiles such as 1258f")
+    g = p.add_argument_group("situation (riichi)")
+    for flag in ("tsumo", "riichi", "double-riichi", "ippatsu", "rinshan", "chankan", "haitei",
+                 "houtei"):
+        g.add_argument(f"--{flag}", action="store_true")
+    g.add_argument("--round-wind", help="E S W N")
+    g.add_argument("--dora", dest="dora_indicators", help="dora indicators, e.g. 3m7z")
+    g.add_argument("--ura-dora", dest="ura_dora_indicators", help="ura dora indicators")
+    g.add_argument("--honba", type=int)
+    g.add_argument("--riichi-sticks", type=int)
+    p.add_argument("--seat-wind", help="seat wind E S W N (both systems)")
+
+
+def _fix_flowers(sit: dict[str, Any]) -> None:
+    f = sit.get("flowers")
+    if isinstance(f, str) and f.isdigit() and not f.endswith("f"):
+        sit["flowers"] = int(f)
+
+
+def _score_text(d: dict[str, Any], system: str) -> str:
+    if system == "mcr":
+        if d.get("total") is None:
+            return "no score"
+        mark = "ok" if d["meets_minimum"] else f"below minimum ({d['total_without_flowers']} fan)"
+        return f"{d['total']} fan  {mark}"
+    if d.get("no_yaku"):
+        return "no yaku"
+    if d.get("yakuman"):
+        return f"{d['limit']}  {d['points']}"
+    lim = f" {d['limit']}" if d.get("limit") else ""
+    return f"{d['han']} han {d['fu']} fu{lim}  {d['points']}"
+
+
+def _shanten_text(s: int) -> str:
+    return {-1: "-1 (complete)", 0: "0 (ready)"}.get(s, str(s))
+
+
+def _print_waits(waits: list[dict[str, Any]], system: str, indent: str = "  ") -> None:
+    for w in waits:
+        print(f"{indent}{w['tile']:<3} unseen {w['unseen']}  {_score_text(w, system)}")
+
+
+def analyze(args: argparse.Namespace) -> int:
+    from ..analysis import advise, shanten_by_form, wait_table
+
+    system = _system(args)
+    sit = _situation(args, system)
+    _fix_flowers(sit)
+    hand = parse_hand(args.hand)
+    forms = shanten_by_form(hand, system)
+    if hand.is_complete:
+        adv = advise(hand, system, visible=args.visible, **sit)
+        d = adv.to_dict()
+        d["forms"] = forms
+        if args.json:
+            print(json.dumps(d, ensure_ascii=False))
+            return 0
+        print(f"hand:     {adv.hand}  ({system})")
+        print(f"shanten:  {_shanten_text(adv.shanten)}")
+        print(f"forms:    {_forms_text(forms)}")
+        print("discard  shanten  useful  tiles")
+        for o in d["options"]:
+            tiles = " ".join(f"{u['tile']}×{u['unseen']}" for u in o["useful"])
+            print(f"  {o['discard']:<6} {o['shanten']:>7}  {o['useful_unseen']:>6}  {tiles}")
+            if o["waits"]:
+                _print_waits(o["waits"], system, indent="           wait ")
+        return 0
+    table = wait_table(hand, system, visible=args.visible, **sit)
+    d = table.to_dict()
+    d["forms"] = forms
+    if table.shanten > 0:
+        from ..analysis.advice import useful_tiles
+        from ..analysis.shanten import hand_counts
+
+        counts, n_melds = hand_counts(hand)
+        _, kinds = useful_tiles(counts, n_melds, hand.counts, system)
+        from ..analysis.waits import unseen_counts
+        from ..tiles import tile_to_str
+
+        unseen = unseen_counts(hand, args.visible)
+        d["useful"] = [{"tile": tile_to_str(k), "unseen": unseen[k]} for k in kinds]
+    if args.json:
+        print(json.dumps(d, ensure_ascii=False))
+        return 0
+    print(f"hand:     {table.hand}  ({system})")
+    print(f"shanten:  {_shanten_text(table.shanten)}")
+    print(f"forms:    {_forms_text(forms)}")
+    if table.shanten == 0:
+        print(f"waits:    {len(d['waits'])} kinds, {d['unseen']} tiles unseen")
+        _print_waits(d["waits"], system)
+    elif "useful" in d:
+        total = sum(u["unseen"] for u in d["useful"])
+        print(f"useful:   {total} tiles: " + " ".join(f"{u['tile']}×{u['unseen']}" for u in d["useful"]))
+    return 0
+
+
+def _forms_text(forms: dict[str, int | None]) -> str:
+    return "  ".join(f"{k} {v}" for k, v in forms.items() if v is not None)
+
+
+def shanten_cmd(args: argparse.Namespace) -> int:
+    from ..analysis import shanten_by_form
+
+    system = _system(args)
+    forms = shanten_by_form(args.hand, system)
+    s = min(v for v in forms.values() if v is not None)
+    if args.json:
+        print(json.dumps({"hand": str(parse_hand(args.hand)), "system": system, "shanten": s,
+                          "forms": forms}, ensure_ascii=False))
+        return 0
+    print(s)
+    return 0
+
+
+def waits_cmd(args: argparse.Namespace) -> int:
+    from ..analysis import wait_table
+
+    system = _system(args)
+    sit = _situation(args, system)
+    _fix_flowers(sit)
+    table = wait_table(args.hand, system, visible=args.visible, **sit)
+    d = table.to_dict()
+    if args.json:
+        print(json.dumps(d, ensure_ascii=False))
+        return 0
+    if table.shanten != 0:
+        print(f"not ready: shanten {table.shanten}")
+        return 0
+    _print_waits(d["waits"], system, indent="")
+    return 0
+
+
+@register_command
+def _register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "analyze",
+        help="shanten, then the waits with their scores (13 tiles) or the discard table (14 tiles)",
+        description="Analyse a hand: shanten per winning form; for 13 tiles each wait with its "
+        "score and unseen count, for 14 tiles each discard with its shanten and useful tiles.",
+    )
+    _add_common(p, situation=True)
+    p.set_defaults(func=analyze)
+    p = sub.add_parser("shanten", help="the shanten number of a 13- or 14-tile hand",
+                       description="Shanten: -1 complete, 0 ready. --json adds each form.")
+    _add_common(p, situation=False)
+    p.add_argument("--rules", help="rules preset (only to infer the system)")
+    p.set_defaults(func=shanten_cmd)
+    p = sub.add_parser("waits", help="each winning tile of a 13-tile hand with its score",
+                       description="The waits of a ready 13-tile hand, each scored under the "
+                       "situation given, with the count still unseen.")
+    _add_common(p, situation=True)
+    p.set_defaults(func=waits_cmd)
