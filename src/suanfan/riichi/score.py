@@ -9,7 +9,8 @@ reading worth most is taken"); on equal points the higher han, then the higher f
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from ..decompose import PUNG, decompose, is_thirteen_orphans
@@ -20,7 +21,6 @@ from ..tiles import (
     EAST,
     GREEN,
     IS_GREEN,
-    IS_RED,
     IS_TERMINAL_OR_HONOR,
     KIND,
     NORTH,
@@ -79,110 +79,6 @@ class FuItem:
         return {"id": self.id, "fu": self.fu, "detail": self.detail, "text": self.text()}
 
 
-@dataclass(frozen=True, slots=True)
-class Result:
-    """The score of a riichi hand. ``fu`` is 0 for a hand scored only by yakuman."""
-
-    hand: str
-    han: int
-    fu: int
-    yakuman: int
-    yaku: tuple[Yaku, ...]
-    limit: str
-    payment: Payment
-    fu_breakdown: tuple[FuItem, ...]
-    fu_unrounded: int
-    dealer: bool
-    tsumo: bool
-    wait: str
-    sets: tuple[str, ...]
-    dora: int
-    ura_dora: int
-    aka_dora: int
-    rules: str
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "system": "riichi",
-            "hand": self.hand,
-            "han": self.han,
-            "fu": self.fu,
-            "yakuman": self.yakuman,
-            "limit": self.limit,
-            "yaku": [y.to_dict() for y in self.yaku],
-            "fu_breakdown": [f.to_dict() for f in self.fu_breakdown],
-            "fu_unrounded": self.fu_unrounded,
-            "payment": self.payment.to_dict(),
-            "dealer": self.dealer,
-            "tsumo": self.tsumo,
-            "wait": self.wait,
-            "sets": list(self.sets),
-            "dora": self.dora,
-            "ura_dora": self.ura_dora,
-            "aka_dora": self.aka_dora,
-            "rules": self.rules,
-        }
-
-
-# ---------------------------------------------------------------------------------------------
-# situation input
-def _wind(value: str | int, what: str) -> int:
-    if isinstance(value, int) and not isinstance(value, bool):
-        if 27 <= value <= 30:
-            return value
-        if 0 <= value <= 3:
-            return 27 + value
-    elif isinstance(value, str):
-        w = _WINDS.get(value.strip().upper())
-        if w is not None:
-            return w
-    raise InvalidHand(f"{what} {value!r} is not a wind: use E, S, W or N")
-
-
-def _tiles(value: str | Iterable[str | int] | None, what: str) -> tuple[int, ...]:
-    if value is None:
-        return ()
-    if isinstance(value, str):
-        try:
-            return tuple(parse_tiles(value)) if value.strip() else ()
-        except InvalidHand as exc:
-            raise InvalidHand(f"{what}: {exc}") from None
-    out: list[int] = []
-    for v in value:
-        if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 37:
-            out.append(v)
-        elif isinstance(v, str):
-            try:
-                out.append(parse_tile(v))
-            except InvalidHand as exc:
-                raise InvalidHand(f"{what}: {exc}") from None
-        else:
-            raise InvalidHand(f"{what}: {v!r} is not a tile")
-    return tuple(out)
-
-
-def dora_of_indicator(t: int, sanma: bool = False) -> int:
-    """The dora kind shown by indicator tile ``t`` (next in its suit, winds and dragons cycle)."""
-    k = KIND[t]
-    if k < 27:
-        if sanma and k == 0:
-            return 8
-        if sanma and k == 8:
-            return 0
-        return k + 1 if k % 9 != 8 else k - 8
-    if k <= NORTH:
-        return k + 1 if k != NORTH else EAST
-    return k + 1 if k != 33 else WHITE
-
-
-def _int(value: int, what: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise InvalidHand(f"{what} must be a whole number >= 0, not {value!r}")
-    return value
-
-
-# ---------------------------------------------------------------------------------------------
-# scoring
 class _Ctx:
     """Everything about the hand and the situation that does not depend on the decomposition."""
 
@@ -216,6 +112,170 @@ class _Ctx:
     has_melds: bool
 
 
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The score of a riichi hand. ``fu`` is 0 for a hand scored only by yakuman.
+
+    ``yaku`` lists the yaku and dora counts; ``limit`` names the limit ("" below mangan);
+    ``payment`` says who pays what; ``fu_breakdown`` lists each fu item and why; ``wait`` names
+    the reading of the winning tile that was scored (ryanmen, kanchan, penchan, tanki, shanpon,
+    kokushi ...); ``sets`` the decomposition scored. The breakdown and texts are built on first
+    use, so scoring stays fast.
+    """
+
+    source: Hand | None
+    han: int
+    fu: int
+    yakuman: int
+    yaku: tuple[Yaku, ...]
+    limit: str
+    payment: Payment
+    dealer: bool
+    tsumo: bool
+    wait: str
+    dora: int
+    ura_dora: int
+    aka_dora: int
+    rules: str
+    _ctx: _Ctx | None = field(default=None, repr=False, compare=False)
+    _spec: Any = field(default=None, repr=False, compare=False)
+
+    @property
+    def hand(self) -> str:
+        """The hand in canonical notation."""
+        return "" if self.source is None else str(self.source)
+
+    @property
+    def fu_breakdown(self) -> tuple[FuItem, ...]:
+        """Each fu item of the scored reading, with the tiles and the reason."""
+        spec = self._spec
+        ctx = self._ctx
+        if self.yakuman or ctx is None or spec is None:
+            return ()
+        if len(spec) == 7:
+            return (FuItem("chiitoitsu", 25),)
+        pair, sets, _code = spec
+        items: list[FuItem] = []
+        _fu(ctx, _pungs(ctx, sets), pair, _pair_fu(ctx, pair), self.wait, items)
+        return tuple(items)
+
+    @property
+    def fu_unrounded(self) -> int:
+        """The fu before rounding up to 10 (25 for seven pairs, 0 for yakuman)."""
+        return sum(f.fu for f in self.fu_breakdown)
+
+    @property
+    def sets(self) -> tuple[str, ...]:
+        """The scored decomposition: the pair and the sets from the standing tiles, then melds."""
+        spec = self._spec
+        if spec is None or self.source is None:
+            return ("".join(tile_to_str(k) for k in (0, 8, 9, 17, 18, 26)) + "1234567z",) \
+                if self.wait.startswith("kokushi") else ()
+        if len(spec) == 7:
+            return tuple(_kind_text(k, 2) for k in spec)
+        pair, sets, _code = spec
+        return (_kind_text(pair, 2), *(_set_text(c) for c in sets), *(str(m) for m in self.source.melds))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "system": "riichi",
+            "hand": self.hand,
+            "han": self.han,
+            "fu": self.fu,
+            "yakuman": self.yakuman,
+            "limit": self.limit,
+            "yaku": [y.to_dict() for y in self.yaku],
+            "fu_breakdown": [f.to_dict() for f in self.fu_breakdown],
+            "fu_unrounded": self.fu_unrounded,
+            "payment": self.payment.to_dict(),
+            "dealer": self.dealer,
+            "tsumo": self.tsumo,
+            "wait": self.wait,
+            "sets": list(self.sets),
+            "dora": self.dora,
+            "ura_dora": self.ura_dora,
+            "aka_dora": self.aka_dora,
+            "rules": self.rules,
+        }
+
+
+# ---------------------------------------------------------------------------------------------
+# situation input
+def _wind(value: str | int, what: str) -> int:
+    fast = _WINDS.get(value) if isinstance(value, str) else None
+    if fast is not None:
+        return fast
+    if isinstance(value, int) and not isinstance(value, bool):
+        if 27 <= value <= 30:
+            return value
+        if 0 <= value <= 3:
+            return 27 + value
+    elif isinstance(value, str):
+        w = _WINDS.get(value.strip().upper())
+        if w is not None:
+            return w
+    raise InvalidHand(f"{what} {value!r} is not a wind: use E, S, W or N")
+
+
+@lru_cache(maxsize=4096)
+def _parse_indicators(value: str) -> tuple[int, ...]:
+    return tuple(parse_tiles(value)) if value.strip() else ()
+
+
+def _tiles(value: str | Iterable[str | int] | None, what: str) -> tuple[int, ...]:
+    if not value:
+        return ()
+    if isinstance(value, str):
+        try:
+            return _parse_indicators(value)
+        except InvalidHand as exc:
+            raise InvalidHand(f"{what}: {exc}") from None
+    out: list[int] = []
+    for v in value:
+        if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 37:
+            out.append(v)
+        elif isinstance(v, str):
+            try:
+                out.append(parse_tile(v))
+            except InvalidHand as exc:
+                raise InvalidHand(f"{what}: {exc}") from None
+        else:
+            raise InvalidHand(f"{what}: {v!r} is not a tile")
+    return tuple(out)
+
+
+def dora_of_indicator(t: int, sanma: bool = False) -> int:
+    """The dora kind shown by indicator tile ``t`` (next in its suit, winds and dragons cycle)."""
+    k = KIND[t]
+    if k < 27:
+        if sanma and k == 0:
+            return 8
+        if sanma and k == 8:
+            return 0
+        return k + 1 if k % 9 != 8 else k - 8
+    if k <= NORTH:
+        return k + 1 if k != NORTH else EAST
+    return k + 1 if k != 33 else WHITE
+
+
+@lru_cache(maxsize=65536)
+def _features(counts: tuple[int, ...]) -> tuple[int, int, bool, bool, bool, bool]:
+    """(first kind, number of suits, has honours, all terminals/honours, no terminal/honour,
+    all green) of the whole hand's kind counts."""
+    kinds = [k for k in range(34) if counts[k]]
+    suits = {k // 9 for k in kinds if k < 27}
+    return (kinds[0], len(suits), kinds[-1] >= 27, all(_TH[k] for k in kinds),
+            not any(_TH[k] for k in kinds), all(IS_GREEN[k] for k in kinds))
+
+
+def _int(value: int, what: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise InvalidHand(f"{what} must be a whole number >= 0, not {value!r}")
+    return value
+
+
+# ---------------------------------------------------------------------------------------------
+# scoring
 def score(
     hand: str | Hand,
     tsumo: bool = False,
@@ -333,37 +393,46 @@ def score(
     # -- dora (RIICHI.md: count only once the hand has a yaku)
     dora_ind = _tiles(dora_indicators, "dora indicators")
     ura_ind = _tiles(ura_dora_indicators, "ura dora indicators") if riichi else ()
-    seen = all_counts[:]
-    for t in (*dora_ind, *ura_ind):
-        seen[KIND[t]] += 1
     if len(dora_ind) > 5 or len(ura_ind) > 5:
         raise bad("at most 5 dora indicators (1 + one per kong)")
     if R.sanma:
-        if any(all_counts[k] for k in range(1, 8)):
+        if any(all_counts[1:8]):
             raise bad("three-player rules: there are no 2m-8m tiles")
-        seen[NORTH] += nuki
+        if all_counts[NORTH] + nuki > 4:
+            raise bad("more than 4 North tiles between the hand and the nuki dora")
     elif nuki:
         raise bad("nuki dora (North set aside) exist only in three-player rules")
-    for k in range(34):
-        if seen[k] > 4:
-            raise bad(f"{seen[k]} copies of {tile_to_str(k)} between the hand and the indicators: "
-                      "there are only 4")
     all_tiles = h.all_tiles
-    reds = [0, 0, 0]
-    for t in (*all_tiles, *dora_ind, *ura_ind):
+    n_red = 0
+    reds = 0
+    for t in all_tiles:
         if t >= RED_MAN:
-            reds[t - RED_MAN] += 1
-    if max(reds) > 1:
-        raise bad("more than one red five of a suit between the hand and the indicators")
+            n_red += 1
+            reds |= 1 << (t - RED_MAN)
+    if n_red > 1 and n_red != reds.bit_count():
+        raise bad("more than one red five of a suit in the hand")
     dora = 0
-    for t in dora_ind:
-        d = dora_of_indicator(t, R.sanma)
-        dora += all_counts[d] + (nuki if d == NORTH else 0)
     ura = 0
-    for t in ura_ind:
-        d = dora_of_indicator(t, R.sanma)
-        ura += all_counts[d] + (nuki if d == NORTH else 0)
-    aka = sum(1 for t in all_tiles if IS_RED[t]) if R.red_fives else 0
+    if dora_ind or ura_ind:
+        seen: dict[int, int] = {}
+        for t in (*dora_ind, *ura_ind):
+            k = KIND[t]
+            seen[k] = seen.get(k, 0) + 1
+            if t >= RED_MAN:
+                if reds & (1 << (t - RED_MAN)):
+                    raise bad("more than one red five of a suit between the hand and the indicators")
+                reds |= 1 << (t - RED_MAN)
+        for k, c in seen.items():
+            if c + all_counts[k] + (nuki if k == NORTH else 0) > 4:
+                raise bad(f"{c + all_counts[k]} copies of {tile_to_str(k)} between the hand and the "
+                          "indicators: there are only 4")
+        for t in dora_ind:
+            d = dora_of_indicator(t, R.sanma)
+            dora += all_counts[d] + (nuki if d == NORTH else 0)
+        for t in ura_ind:
+            d = dora_of_indicator(t, R.sanma)
+            ura += all_counts[d] + (nuki if d == NORTH else 0)
+    aka = n_red if R.red_fives else 0
 
     # -- hand-wide yaku (seed 000: tanyao, honitsu/chinitsu, honroutou, tsuuiisou, chinroutou,
     # ryuuiisou) and situation yaku
@@ -378,27 +447,24 @@ def score(
     ctx.meld_pungs = meld_pungs
     ctx.n_kongs = n_kongs
     ctx.has_melds = bool(melds)
-    kinds = [k for k in range(34) if all_counts[k]]
-    suits = {k // 9 for k in kinds if k < 27}
-    has_honor = kinds[-1] >= 27
-    all_th = all(_TH[k] for k in kinds)
+    first_kind, n_suits, has_honor, all_th, no_th, all_green = _features(tuple(all_counts))
     wide: list[tuple[str, int]] = []
     wide_ym: list[tuple[str, int]] = []
-    if not any(_TH[k] for k in kinds) and (closed or R.open_tanyao):
+    if no_th and (closed or R.open_tanyao):
         wide.append(("tanyao", 1))
-    if len(suits) == 1:
+    if n_suits == 1:
         if has_honor:
             wide.append(("honitsu", 3 if closed else 2))
         else:
             wide.append(("chinitsu", 6 if closed else 5))
     if all_th:
-        if kinds[0] >= 27:
+        if first_kind >= 27:
             wide_ym.append(("tsuuiisou", 1))
         elif not has_honor:
             wide_ym.append(("chinroutou", 1))
         else:
             wide.append(("honroutou", 2))
-    if all(IS_GREEN[k] for k in kinds) and (all_counts[GREEN] or not R.ryuuiisou_needs_hatsu):
+    if all_green and (all_counts[GREEN] or not R.ryuuiisou_needs_hatsu):
         wide_ym.append(("ryuuiisou", 1))
     sit: list[tuple[str, int]] = []
     sit_ym: list[tuple[str, int]] = []
@@ -440,24 +506,25 @@ def score(
         dora_yaku.append(("nuki_dora", nuki))
     ctx.dora_yaku = dora_yaku
 
-    # -- candidates: (key, han, fu, yakuman, yaku list, fu items, wait, sets)
+    # -- candidates, the best one kept (RIICHI.md: the reading worth most)
     best: _Cand | None = None
     found = False
     if not melds:
         if is_thirteen_orphans(counts):
             found = True
             ym = list(sit_ym)
-            ym.append(("kokushi_13", 2) if counts[w] == 2 else ("kokushi", 1))
-            best = _better(best, _yakuman_cand(ctx, ym, "kokushi (13-sided)" if counts[w] == 2
-                                               else "kokushi", ("19m19p19s1234567z",)))
+            thirteen = counts[w] == 2
+            ym.append(("kokushi_13", 2) if thirteen else ("kokushi", 1))
+            best = _better(best, _yakuman_cand(ctx, ym, "kokushi 13-sided" if thirteen else "kokushi",
+                                               None))
         pairs = _seven_pairs(counts)
         if pairs is not None:
             found = True
             best = _better(best, _chiitoitsu(ctx, pairs))
     n_sets = 4 - len(melds)
     chuuren = 0
-    if not melds and len(suits) == 1 and not has_honor:
-        base = kinds[0] - kinds[0] % 9
+    if not melds and n_suits == 1 and not has_honor:
+        base = first_kind - first_kind % 9
         rel = counts[base:base + 9]
         if rel[0] >= 3 and rel[8] >= 3 and min(rel) >= 1:
             rel13 = rel[:]
@@ -465,42 +532,42 @@ def score(
             chuuren = 2 if rel13 == [3, 1, 1, 1, 1, 1, 1, 1, 3] else 1
     for pair, sets in decompose(counts, n_sets):
         found = True
-        for cand in _evaluate(ctx, pair, sets, chuuren):
-            best = _better(best, cand)
+        best = _evaluate(ctx, pair, sets, chuuren, best)
     if not found:
         raise NotWinning("the tiles do not form a complete hand (four sets and a pair, seven "
                          "pairs or thirteen orphans)")
     if best is None:
         raise NoYaku("the hand is complete but has no yaku (dora alone do not count)")
-    han, fu, ymult, ylist, fu_items, raw, wait, sets_txt, _key = best
+    _key, han, fu, ymult, ylist, wait, spec = best
     base_pts, limit = base_points(han, fu, ymult, R)
     pay = payment(base_pts, dealer, tsumo, honba, riichi_sticks, R)
     entries = tuple(
         yaku_entry(i, 13 * n, n) if YAKU[i].yakuman else yaku_entry(i, n) for i, n in ylist
     )
     return Result(
-        hand=str(h), han=han, fu=fu, yakuman=ymult, yaku=entries, limit=limit, payment=pay,
-        fu_breakdown=tuple(fu_items), fu_unrounded=raw, dealer=dealer, tsumo=tsumo, wait=wait,
-        sets=sets_txt, dora=dora if not ymult else 0, ura_dora=ura if not ymult else 0,
-        aka_dora=aka if not ymult else 0, rules=R.name,
+        source=h, han=han, fu=fu, yakuman=ymult, yaku=entries, limit=limit, payment=pay,
+        dealer=dealer, tsumo=tsumo, wait=wait, dora=dora if not ymult else 0,
+        ura_dora=ura if not ymult else 0, aka_dora=aka if not ymult else 0, rules=R.name,
+        _ctx=ctx, _spec=spec,
     )
 
 
-# (han, fu, yakuman, yaku [(id, han-or-multiplier)], fu items, raw fu, wait, sets, sort key)
-_Cand = tuple[int, int, int, list[tuple[str, int]], list[FuItem], int, str, tuple[str, ...],
-              tuple[int, int, int, int]]
-
-
-def _value(han: int, fu: int, ymult: int, rules: Rules) -> int:
-    return base_points(han, fu, ymult, rules)[0]
+# A candidate: (sort key, han, fu, yakuman, yaku [(id, han or multiplier)], wait, spec);
+# spec = (pair, sets, reading code) of a standard hand, a tuple of pairs for seven pairs, or None
+_Spec = tuple[int, tuple[int, ...], int] | tuple[int, ...] | None
+_Cand = tuple[tuple[int, int, int, int], int, int, int, list[tuple[str, int]], str, _Spec]
 
 
 def _better(a: _Cand | None, b: _Cand | None) -> _Cand | None:
     if b is None:
         return a
-    if a is None or b[8] > a[8]:
+    if a is None or b[0] > a[0]:
         return b
     return a
+
+
+def _value(han: int, fu: int, ymult: int, rules: Rules) -> int:
+    return base_points(han, fu, ymult, rules)[0]
 
 
 def _finish_yakuman(ctx: _Ctx, ym: list[tuple[str, int]]) -> tuple[int, list[tuple[str, int]]]:
@@ -508,32 +575,30 @@ def _finish_yakuman(ctx: _Ctx, ym: list[tuple[str, int]]) -> tuple[int, list[tup
     if not R.double_yakuman:
         ym = [(DOUBLE_TO_SINGLE.get(i, i), 1) for i, _ in ym]
     if not R.yakuman_stacking and len(ym) > 1:
-        top = max(ym, key=lambda x: x[1])
-        ym = [top]
+        ym = [max(ym, key=lambda x: x[1])]
     return sum(n for _, n in ym), ym
 
 
-def _yakuman_cand(ctx: _Ctx, ym: list[tuple[str, int]], wait: str, sets: tuple[str, ...]) -> _Cand:
+def _yakuman_cand(ctx: _Ctx, ym: list[tuple[str, int]], wait: str, spec: _Spec) -> _Cand:
     mult, ym = _finish_yakuman(ctx, ym)
-    v = _value(0, 0, mult, ctx.rules)
-    return (13 * mult, 0, mult, ym, [], 0, wait, sets, (v, 1, 13 * mult, 0))
+    return ((8000 * mult, 1, 13 * mult, 0), 13 * mult, 0, mult, ym, wait, spec)
 
 
-def _ordinary(ctx: _Ctx, yl: list[tuple[str, int]], fu: int, items: list[FuItem], raw: int,
-              wait: str, sets: tuple[str, ...]) -> _Cand | None:
+def _ordinary(ctx: _Ctx, yl: list[tuple[str, int]], fu: int, wait: str, spec: _Spec) -> _Cand | None:
     han = 0
     for _, n in yl:
         han += n
     if not han:
         return None
-    yl = yl + ctx.dora_yaku
-    for _, n in ctx.dora_yaku:
-        han += n
+    if ctx.dora_yaku:
+        yl = yl + ctx.dora_yaku
+        for _, n in ctx.dora_yaku:
+            han += n
     v = _value(han, fu, 0, ctx.rules)
-    return (han, fu, 0, yl, items, raw, wait, sets, (v, 0, han, fu))
+    return ((v, 0, han, fu), han, fu, 0, yl, wait, spec)
 
 
-def _seven_pairs(counts: Sequence[int]) -> list[int] | None:
+def _seven_pairs(counts: Sequence[int]) -> tuple[int, ...] | None:
     pairs = []
     for k in range(34):
         c = counts[k]
@@ -541,52 +606,132 @@ def _seven_pairs(counts: Sequence[int]) -> list[int] | None:
             pairs.append(k)
         elif c:
             return None
-    return pairs if len(pairs) == 7 else None
+    return tuple(pairs) if len(pairs) == 7 else None
 
 
-def _chiitoitsu(ctx: _Ctx, pairs: list[int]) -> _Cand | None:
-    sets = tuple(tile_to_str(k) * 2 for k in pairs)
+def _chiitoitsu(ctx: _Ctx, pairs: tuple[int, ...]) -> _Cand | None:
     if ctx.wide_yakuman:
-        return _yakuman_cand(ctx, list(ctx.wide_yakuman), "tanki", sets)
+        return _yakuman_cand(ctx, list(ctx.wide_yakuman), "tanki", pairs)
     yl = [("chiitoitsu", 2), *ctx.wide_yaku]
-    return _ordinary(ctx, yl, 25, [FuItem("chiitoitsu", 25)], 25, "tanki", sets)
+    return _ordinary(ctx, yl, 25, "tanki", pairs)
+
+
+def _kind_text(k: int, n: int) -> str:
+    t = tile_to_str(k)
+    return t[0] * n + t[1]
 
 
 def _set_text(code: int) -> str:
     if code < PUNG:
         return tile_to_str(code)[0] + tile_to_str(code + 1)[0] + tile_to_str(code + 2)
-    k = code - PUNG
-    return tile_to_str(k)[0] * 2 + tile_to_str(k)
+    return _kind_text(code - PUNG, 3)
 
 
-def _evaluate(ctx: _Ctx, pair: int, sets: tuple[int, ...], chuuren: int) -> list[_Cand]:
-    """The candidates of one decomposition: one per reading of the winning tile."""
+def _pungs(ctx: _Ctx, sets: tuple[int, ...]) -> list[tuple[int, bool, bool, bool]]:
+    """(kind, concealed, kong, from the standing tiles) of every pung and kong."""
+    pungs = [(k, c, g, False) for k, c, g in ctx.meld_pungs]
+    for s in sets:
+        if s >= PUNG:
+            pungs.append((s - PUNG, True, False, True))
+    return pungs
+
+
+def _pair_fu(ctx: _Ctx, pair: int) -> int:
+    if pair < EAST:
+        return 0
+    if pair >= WHITE:
+        return 2
+    if pair == ctx.seat:
+        return ctx.rules.double_wind_pair_fu if pair == ctx.rnd else 2
+    return 2 if pair == ctx.rnd else 0
+
+
+def _fu(ctx: _Ctx, pungs: list[tuple[int, bool, bool, bool]], pair: int, pair_fu: int, wait: str,
+        items: list[FuItem] | None = None) -> tuple[int, bool]:
+    """(unrounded fu, pinfu) of one reading; with ``items`` the breakdown is appended to it.
+
+    RIICHI.md: 20 base; +10 closed ron; +2 tsumo (not with pinfu); yakuhai pair +2 (double wind
+    2 or 4); kanchan, penchan, tanki +2; pungs 2/4 open/closed, doubled for terminals and
+    honours, kongs ×4; a pung completed on a discard counts as open; an open hand with no fu 30.
+    """
     w = ctx.w
-    R = ctx.rules
+    tsumo = ctx.tsumo
+    closed = ctx.closed
+    extra = 0
+    if items is not None:
+        items.append(FuItem("base", 20))
+    if wait in ("kanchan", "penchan", "tanki"):
+        extra += 2
+        if items is not None:
+            items.append(FuItem(wait, 2, "won on " + tile_to_str(w)))
+    if pair_fu:
+        extra += pair_fu
+        if items is not None:
+            double = pair == ctx.seat == ctx.rnd
+            items.append(FuItem("double_wind_pair" if double else "yakuhai_pair", pair_fu,
+                                _kind_text(pair, 2)))
+    ron_pung = wait == "shanpon" and not tsumo
+    for k, conc, kong, standing in pungs:
+        if ron_pung and standing and k == w:
+            conc = False
+            ron_pung = False
+            by_discard = True
+        else:
+            by_discard = False
+        f = 4 if conc else 2
+        if _TH[k]:
+            f *= 2
+        if kong:
+            f *= 4
+        extra += f
+        if items is not None:
+            detail = _kind_text(k, 4 if kong else 3)
+            if _TH[k]:
+                detail += ", terminal/honour ×2"
+            if by_discard:
+                detail += ", completed on a discard: counts as open"
+            items.append(FuItem(("closed_" if conc else "open_") + ("kong" if kong else "pung"),
+                                f, detail))
+    pinfu = closed and extra == 0 and (not tsumo or ctx.rules.pinfu_tsumo)
+    if closed and not tsumo:
+        extra += 10
+        if items is not None:
+            items.append(FuItem("menzen_ron", 10))
+    if tsumo and not pinfu:
+        extra += 2
+        if items is not None:
+            items.append(FuItem("tsumo", 2))
+    if not closed and extra == 0:
+        extra = 2
+        if items is not None:
+            items.append(FuItem("open_pinfu", 2))
+    return 20 + extra, pinfu
+
+
+def _evaluate(ctx: _Ctx, pair: int, sets: tuple[int, ...], chuuren: int,
+              best: _Cand | None) -> _Cand | None:
+    """Score one decomposition under each reading of the winning tile; return the best so far."""
+    w = ctx.w
     closed = ctx.closed
     seat = ctx.seat
     rnd = ctx.rnd
-    chows = list(ctx.meld_chows)
-    # pungs: (kind, concealed, kong, from the standing tiles)
-    pungs = [(k, c, g, False) for k, c, g in ctx.meld_pungs]
-    for s in sets:
-        if s < PUNG:
-            chows.append(s)
-        else:
-            pungs.append((s - PUNG, True, False, True))
+    chows = ctx.meld_chows + [s for s in sets if s < PUNG]
+    pungs = _pungs(ctx, sets)
 
-    # -- decomposition-level yaku
+    # -- decomposition-level yaku (seed 000)
     yl: list[tuple[str, int]] = list(ctx.wide_yaku)
     ym: list[tuple[str, int]] = list(ctx.wide_yakuman)
-    dragons = winds = 0
-    anko = 0
+    dragons = winds = anko = 0
+    all_th = _TH[pair]
     for k, conc, _g, _s in pungs:
         if conc:
             anko += 1
-        if k >= WHITE:
+        if not _TH[k]:
+            all_th = False
+        elif k >= WHITE:  # 役牌 三元牌
             dragons += 1
             yl.append((_DRAGON_YAKU[k - WHITE], 1))
-        elif k >= EAST:
+        elif k >= EAST:  # 役牌 自風 / 場風 (a double wind counts twice)
             winds += 1
             if k == seat:
                 yl.append((_SEAT_YAKU[k - EAST], 1))
@@ -594,18 +739,18 @@ def _evaluate(ctx: _Ctx, pair: int, sets: tuple[int, ...], chuuren: int) -> list
                 yl.append((_ROUND_YAKU[k - EAST], 1))
     n_chows = len(chows)
     if not n_chows:
-        yl.append(("toitoi", 2))
+        yl.append(("toitoi", 2))  # 對對和
     else:
         cs = set(chows)
-        for r in range(7):
+        for r in range(7):  # 三色同順
             if r in cs and r + 9 in cs and r + 18 in cs:
                 yl.append(("sanshoku", 2 if closed else 1))
                 break
-        for b in (0, 9, 18):
+        for b in (0, 9, 18):  # 一氣通貫
             if b in cs and b + 3 in cs and b + 6 in cs:
                 yl.append(("ittsu", 2 if closed else 1))
                 break
-        if closed and n_chows >= 2:
+        if closed and n_chows - len(cs) >= 1:  # 一盃口 / 二盃口
             sc = sorted(chows)
             dup = 0
             i = 0
@@ -615,64 +760,45 @@ def _evaluate(ctx: _Ctx, pair: int, sets: tuple[int, ...], chuuren: int) -> list
                     i += 2
                 else:
                     i += 1
-            if dup >= 2:
-                yl.append(("ryanpeikou", 3))
-            elif dup == 1:
-                yl.append(("iipeikou", 1))
-        if _TH[pair] and all(_TH[k] for k, *_ in pungs) and all(c % 9 in (0, 6) for c in chows):
-            if pair >= EAST or any(k >= EAST for k, *_ in pungs):
+            yl.append(("ryanpeikou", 3) if dup >= 2 else ("iipeikou", 1))
+        if all_th and all(c % 9 in (0, 6) for c in chows):  # 混全帶么九 / 純全帶么九
+            if pair >= EAST or dragons or winds:
                 yl.append(("chanta", 2 if closed else 1))
             else:
                 yl.append(("junchan", 3 if closed else 2))
-    if len(pungs) >= 3:
+    if len(pungs) >= 3:  # 三色同刻
         pk = {k for k, *_ in pungs if k < EAST}
         for r in range(9):
             if r in pk and r + 9 in pk and r + 18 in pk:
                 yl.append(("sanshoku_doukou", 2))
                 break
-    if ctx.n_kongs == 3:
+    if ctx.n_kongs == 3:  # 三槓子
         yl.append(("sankantsu", 2))
-    elif ctx.n_kongs == 4:
+    elif ctx.n_kongs == 4:  # 四槓子
         ym.append(("suukantsu", 1))
-    if dragons == 3:
+    if dragons == 3:  # 大三元
         ym.append(("daisangen", 1))
-    elif dragons == 2 and pair >= WHITE:
+    elif dragons == 2 and pair >= WHITE:  # 小三元
         yl.append(("shousangen", 2))
-    if winds == 4:
+    if winds == 4:  # 大四喜
         ym.append(("daisuushii", 2))
-    elif winds == 3 and EAST <= pair <= NORTH:
+    elif winds == 3 and EAST <= pair <= NORTH:  # 小四喜
         ym.append(("shousuushii", 1))
-    if chuuren:
+    if chuuren:  # 九蓮寶燈 (pure nine-sided: double)
         ym.append(("junsei_chuuren", 2) if chuuren == 2 else ("chuuren", 1))
+    pair_fu = _pair_fu(ctx, pair)
 
-    # -- pair fu (reading-independent)
-    pair_fu = 0
-    pair_items: list[FuItem] = []
-    if pair >= EAST:
-        if pair >= WHITE:
-            pair_fu = 2
-        elif pair == seat and pair == rnd:
-            pair_fu = R.double_wind_pair_fu
-        elif pair in (seat, rnd):
-            pair_fu = 2
-        if pair_fu:
-            pid = "double_wind_pair" if (pair == seat and pair == rnd) else "yakuhai_pair"
-            pair_items.append(FuItem(pid, pair_fu, tile_to_str(pair) * 2))
-
-    sets_txt = (tile_to_str(pair) * 2, *(_set_text(s) for s in sets))
-    tsumo = ctx.tsumo
-    out: list[_Cand] = []
-    # -- readings of the winning tile: the pair, a concealed chow or a concealed pung
+    # -- each reading of the winning tile: the pair, a concealed chow or a concealed pung
     readings: list[tuple[str, int]] = []
     if pair == w:
         readings.append(("tanki", -1))
-    seen_codes: set[int] = set()
+    last = -1
     for s in sets:
-        if s in seen_codes:
+        if s == last:
             continue
         if s < PUNG:
             if s <= w <= s + 2:
-                seen_codes.add(s)
+                last = s
                 if w == s + 1:
                     readings.append(("kanchan", s))
                 elif (s % 9 == 0 and w == s + 2) or (s % 9 == 6 and w == s):
@@ -680,72 +806,30 @@ def _evaluate(ctx: _Ctx, pair: int, sets: tuple[int, ...], chuuren: int) -> list
                 else:
                     readings.append(("ryanmen", s))
         elif s - PUNG == w:
-            seen_codes.add(s)
+            last = s
             readings.append(("shanpon", s))
-    for wait, _code in readings:
+    tsumo = ctx.tsumo
+    for wait, code in readings:
         ron_pung = wait == "shanpon" and not tsumo
-        # fu
-        items: list[FuItem] = [FuItem("base", 20)]
-        fu = 20
-        extra = 0
-        if wait in ("kanchan", "penchan", "tanki"):
-            items.append(FuItem(wait, 2, tile_to_str(w)))
-            extra += 2
-        if pair_fu:
-            items.extend(pair_items)
-            extra += pair_fu
-        ron_pung_used = False
-        for k, conc, kong, standing in pungs:
-            is_conc = conc
-            if ron_pung and standing and k == w and not ron_pung_used:
-                is_conc = False
-                ron_pung_used = True
-            f = 2
-            if is_conc:
-                f = 4
-            if _TH[k]:
-                f *= 2
-            if kong:
-                f *= 4
-            fid = ("closed_" if is_conc else "open_") + ("kong" if kong else "pung")
-            detail = tile_to_str(k) * (4 if kong else 3)
-            if _TH[k]:
-                detail += " (terminal/honour)"
-            if ron_pung_used and k == w and standing and not is_conc:
-                detail += " (completed on a discard)"
-            items.append(FuItem(fid, f, detail))
-            extra += f
-        pinfu = closed and extra == 0 and (not tsumo or R.pinfu_tsumo)
-        if closed and not tsumo:
-            items.append(FuItem("menzen_ron", 10))
-            extra += 10
-        if tsumo and not pinfu:
-            items.append(FuItem("tsumo", 2))
-            extra += 2
-        if not closed and extra == 0:
-            items.append(FuItem("open_pinfu", 2))
-            extra += 2
-        raw = fu + extra
-        fu = (raw + 9) // 10 * 10
-        # reading-dependent yaku
         a = anko - 1 if ron_pung else anko
-        ry = [*ym, ("suuankou_tanki", 2) if wait == "tanki" else ("suuankou", 1)] if a == 4 else ym
-        if ry:
-            mult, ry2 = _finish_yakuman(ctx, ry)
-            v = _value(0, 0, mult, R)
-            out.append((13 * mult, 0, mult, ry2, [], 0, wait, sets_txt, (v, 1, 13 * mult, 0)))
+        spec = (pair, sets, code)
+        if a == 4:  # 四暗刻 (tanki: double)
+            ry = [*ym, ("suuankou_tanki", 2) if wait == "tanki" else ("suuankou", 1)]
+            best = _better(best, _yakuman_cand(ctx, ry, wait, spec))
             continue
+        if ym:
+            best = _better(best, _yakuman_cand(ctx, ym, wait, spec))
+            continue
+        raw, pinfu = _fu(ctx, pungs, pair, pair_fu, wait)
         ylr = yl
         if pinfu or a == 3:
             ylr = list(yl)
-            if pinfu:
+            if pinfu:  # 平和
                 ylr.insert(0, ("pinfu", 1))
-            if a == 3:
+            if a == 3:  # 三暗刻
                 ylr.append(("sanankou", 2))
-        cand = _ordinary(ctx, ylr, fu, items, raw, wait, sets_txt)
-        if cand is not None:
-            out.append(cand)
-    return out
+        best = _better(best, _ordinary(ctx, ylr, (raw + 9) // 10 * 10, wait, spec))
+    return best
 
 
 def nagashi_mangan(
@@ -764,8 +848,8 @@ def nagashi_mangan(
     dealer = seat == EAST
     pay = payment(2000, dealer, True, honba, riichi_sticks, R)
     return Result(
-        hand="", han=5, fu=0, yakuman=0, yaku=(yaku_entry("nagashi_mangan", 5),), limit="mangan",
-        payment=pay, fu_breakdown=(), fu_unrounded=0, dealer=dealer, tsumo=True, wait="",
-        sets=(), dora=0, ura_dora=0, aka_dora=0, rules=R.name,
+        source=None, han=5, fu=0, yakuman=0, yaku=(yaku_entry("nagashi_mangan", 5),),
+        limit="mangan", payment=pay, dealer=dealer, tsumo=True, wait="", dora=0, ura_dora=0,
+        aka_dora=0, rules=R.name,
     )
 

@@ -1,0 +1,87 @@
+"""Score the same random hands with suanfan and with the `mahjong` package; print the speed ratio.
+
+    python bench/bench_riichi.py [N] [SEED]
+
+Both libraries get their input prepared beforehand (suanfan: a parsed ``Hand`` and keyword
+arguments; mahjong: 136-format tiles, Meld objects and a HandConfig), so only scoring is timed.
+A second line times suanfan from the hand *string* (parsing included).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from mahjong.hand_calculating.hand import HandCalculator  # noqa: E402
+
+from suanfan.errors import NoYaku  # noqa: E402
+from suanfan.riichi import PRESETS, score  # noqa: E402
+from suanfan.riichi.generate import random_case  # noqa: E402
+from tests.riichi import oracle  # noqa: E402
+
+
+def main() -> None:
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 20000
+    seed = int(sys.argv[2]) if len(sys.argv) > 2 else 7
+    rules = PRESETS["default"]
+    rng = random.Random(seed)
+    cases = [random_case(rng) for _ in range(n)]
+    texts = [(str(h), kw) for h, kw in cases]
+
+    # the oracle's prepared calls (captured by a stub, then replayed)
+    calls: list[tuple[Any, ...]] = []
+    real = HandCalculator.estimate_hand_value
+
+    def capture(*args: Any, **kwargs: Any) -> Any:
+        calls.append((args, kwargs))
+        return None
+
+    HandCalculator.estimate_hand_value = capture  # type: ignore[method-assign]
+    try:
+        for h, kw in cases:
+            oracle.call(h, kw, rules)
+    finally:
+        HandCalculator.estimate_hand_value = real  # type: ignore[method-assign]
+
+    def run_ours() -> float:
+        t = time.perf_counter()
+        for h, kw in cases:
+            try:
+                score(h, rules=rules, **kw)
+            except NoYaku:
+                pass
+        return time.perf_counter() - t
+
+    def run_ours_text() -> float:
+        t = time.perf_counter()
+        for s, kw in texts:
+            try:
+                score(s, rules=rules, **kw)
+            except NoYaku:
+                pass
+        return time.perf_counter() - t
+
+    def run_theirs() -> float:
+        t = time.perf_counter()
+        for args, kwargs in calls:
+            real(*args, **kwargs)
+        return time.perf_counter() - t
+
+    run_ours()  # warm the caches of both (decompositions, imports)
+    run_theirs()
+    ours = min(run_ours() for _ in range(3))
+    ours_text = min(run_ours_text() for _ in range(3))
+    theirs = min(run_theirs() for _ in range(3))
+    print(f"{n} hands (seed {seed})")
+    print(f"mahjong {theirs / n * 1e6:8.1f} us/hand")
+    print(f"suanfan {ours / n * 1e6:8.1f} us/hand  (parsed Hand)   ratio {theirs / ours:5.2f}x")
+    print(f"suanfan {ours_text / n * 1e6:8.1f} us/hand  (hand string)  ratio {theirs / ours_text:5.2f}x")
+
+
+if __name__ == "__main__":
+    main()
