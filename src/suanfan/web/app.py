@@ -35,7 +35,7 @@ from ..errors import InvalidHand, MahjongError, NotWinning
 from ..hand import Hand
 from ..notation import MAX_INPUT_LENGTH, format_hand, parse_hand, parse_tile
 from ..svg import back_svg, flower_svg, hand_svg, tile_svg
-from ..tiles import KIND, tile_to_str
+from ..tiles import tile_to_str
 
 __all__ = ["MAX_BODY_BYTES", "app", "create_app"]
 
@@ -101,6 +101,8 @@ class AnalyzeRequest(_Body):
         default_factory=dict,
         description="situation fields of that system's score request (e.g. self_drawn, seat_wind)",
     )
+    visible: str = Field("", max_length=600,
+                         description="tiles seen outside the hand (discards, melds, indicators)")
 
 
 class ParseRequest(_Body):
@@ -151,10 +153,6 @@ async def _on_unexpected(_request: Request, exc: Exception) -> JSONResponse:
     return _error(500, "InternalError", f"internal error ({type(exc).__name__}); please report the input")
 
 
-class _BodyTooLarge(Exception):
-    pass
-
-
 class BodyLimit:
     """Pure ASGI middleware: refuse request bodies over ``limit`` bytes with 413."""
 
@@ -175,29 +173,31 @@ class BodyLimit:
                 if too_big:
                     await self._refuse(scope, receive, send)
                     return
+        # Read the whole (small) body first, counting it, then replay it to the application.
+        chunks: list[bytes] = []
         received = 0
-        started = False
-
-        async def limited_receive() -> Message:
-            nonlocal received
+        while True:
             message = await receive()
-            if message["type"] == "http.request":
-                received += len(message.get("body", b""))
-                if received > self.limit:
-                    raise _BodyTooLarge
-            return message
-
-        async def tracking_send(message: Message) -> None:
-            nonlocal started
-            if message["type"] == "http.response.start":
-                started = True
-            await send(message)
-
-        try:
-            await self.app(scope, limited_receive, tracking_send)
-        except _BodyTooLarge:
-            if not started:
+            if message["type"] != "http.request":  # the client went away
+                return
+            body = message.get("body", b"")
+            received += len(body)
+            if received > self.limit:
                 await self._refuse(scope, receive, send)
+                return
+            chunks.append(body)
+            if not message.get("more_body", False):
+                break
+        replayed = False
+
+        async def replay() -> Message:
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
 
     async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
         response = _error(413, "PayloadTooLarge", f"request body over {self.limit} bytes")
@@ -287,6 +287,8 @@ def _score(system: str, req: _Body) -> dict[str, Any]:
 
 
 def _analyze(req: AnalyzeRequest) -> dict[str, Any]:
+    """What ``suanfan analyze --json`` prints: for 13 tiles the wait table (each wait with its
+    score and unseen count; useful draws when not ready), for 14 tiles discard advice."""
     system = req.system
     if system is None:
         system = "riichi" if req.rules is not None and not req.rules.startswith("mcr") else "mcr"
@@ -296,37 +298,36 @@ def _analyze(req: AnalyzeRequest) -> dict[str, Any]:
         situation = model.model_validate({"hand": req.hand, "rules": rules, **req.situation})
     except ValidationError as exc:
         raise BadRequest(_validation_message(exc.errors())) from None
-    kwargs = situation.model_dump()
-    hand = parse_hand(kwargs.pop("hand"))
+    # Only what was given, as on the command line (the engines' defaults stand for the rest).
+    sit = situation.model_dump(exclude_unset=True)
+    sit.pop("hand")
+    sit["rules"] = rules
+    hand = parse_hand(req.hand)
     _check_rules(system, rules)
-    out: dict[str, Any] = {
-        "system": system, "rules": rules, "hand": str(hand), "complete": hand.is_complete,
-    }
-    if hand.is_complete:
-        try:
-            out["shanten"] = _call(system, "shanten", hand)
-        except MahjongError as exc:
-            out["shanten"] = None
-            out["shanten_error"] = str(exc)
-        try:
-            out["result"] = _result_dict(_call(system, "score", hand, **kwargs))
-        except MahjongError as exc:
-            out["result"] = None
-            out["error"] = {"error": type(exc).__name__, "detail": str(exc)}
-        return out
-    out["shanten"] = _call(system, "shanten", hand)
-    waits = _call(system, "waits", hand, **kwargs)
-    counts = hand.counts
-    rows = []
-    for tile, result in waits.items():
-        tile_text = tile if isinstance(tile, str) else tile_to_str(tile)
-        kind = parse_tile(tile_text)
-        rows.append({
-            "tile": tile_text,
-            "unseen": 4 - counts[KIND[kind]],
-            "result": _result_dict(result),
-        })
-    out["waits"] = rows
+    try:
+        from .. import analysis
+    except ImportError as exc:  # pragma: no cover - the analysis package ships with suanfan
+        raise EngineUnavailable(f"the analysis engine is not available ({exc})") from None
+    visible = req.visible or None
+    try:
+        forms = analysis.shanten_by_form(hand, system)
+        if hand.is_complete:
+            out: dict[str, Any] = analysis.advise(hand, system, visible=visible, **sit).to_dict()
+            out["forms"] = forms
+            return out
+        table = analysis.wait_table(hand, system, visible=visible, **sit)
+        out = table.to_dict()
+        out["forms"] = forms
+        if table.shanten > 0:
+            from ..analysis.advice import useful_tiles
+            from ..analysis.shanten import hand_counts
+
+            counts, n_melds = hand_counts(hand)
+            _, kinds = useful_tiles(counts, n_melds, hand.counts, system)
+            unseen = analysis.unseen_counts(hand, visible)
+            out["useful"] = [{"tile": tile_to_str(k), "unseen": unseen[k]} for k in kinds]
+    except ImportError as exc:
+        raise EngineUnavailable(f"the {system} engine is not available ({exc})") from None
     return out
 
 
