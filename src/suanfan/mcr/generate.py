@@ -298,7 +298,11 @@ def to_botzone(hand: Hand, situation: dict[str, Any]) -> dict[str, Any]:
         else:
             packs.append(("GANG", _bz_tile(k), 0 if m.concealed else (m.source or 1)))
     assert hand.winning_tile is not None
-    fl = situation.get("flowers", 0)
+    from ..notation import parse_flowers
+
+    fl = parse_flowers(situation.get("flowers", 0))
+    if hand.flowers and not fl:
+        fl = hand.flowers
     return {
         "pack": tuple(packs),
         "hand": tuple(_bz_tile(KIND[t]) for t in hand.concealed),

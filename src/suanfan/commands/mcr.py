@@ -1,0 +1,95 @@
+"""``suanfan mcr HAND [flags]``: score an MCR hand and print a table or JSON."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from ..cli import register_command
+
+__all__ = ["add_parser", "run"]
+
+_HEAD = {
+    "zh": ("番种", "用到", "番", "数", "小计", "合计", "不含花", "起和", "达到", "错和", "结算", "座位", "花牌", "不计"),
+    "zh-Hant": ("番種", "用到", "番", "數", "小計", "合計", "不含花", "起和", "達到", "錯和", "結算", "座位", "花牌", "不計"),
+    "en": ("Fan", "uses", "value", "count", "points", "Total", "without flowers", "minimum", "met",
+           "false win", "Settlement", "seat", "flowers", "Not counted"),
+}
+
+
+def _width(s: str) -> int:
+    return sum(2 if ord(c) > 0x2E80 else 1 for c in s)
+
+
+def _pad(s: str, n: int) -> str:
+    return s + " " * max(0, n - _width(s))
+
+
+def _fan_name(entry: Any, lang: str) -> str:
+    if lang == "en":
+        return str(entry.name_en)
+    if lang == "zh-Hant":
+        return str(entry.name_zh_hant)
+    return str(entry.name_zh)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..mcr import score
+    from ..mcr.fans import FAN_BY_ID
+
+    r = score(
+        args.hand, self_drawn=args.self_drawn, last_tile_of_wall=args.last_tile, kong=args.kong,
+        last_of_kind=args.last_of_kind, seat_wind=args.seat, prevalent_wind=args.prevalent,
+        flowers=args.flowers or 0, rules=args.rules,
+    )
+    winner = 0
+    discarder = None if r.situation.self_drawn else 1
+    settle = r.settlement(winner, discarder)
+    if args.json:
+        d = r.to_dict()
+        d["settlement"] = {"winner": winner, "discarder": discarder, "points": list(settle)}
+        print(json.dumps(d, ensure_ascii=False))
+        return 0
+    lang = args.lang
+    h = _HEAD[lang]
+    rows = [(_fan_name(f, lang), " ".join("+".join(u) for u in f.uses), str(f.value), str(f.count), str(f.points))
+            for f in r.fans]
+    widths = [max([_width(h[i])] + [_width(row[i]) for row in rows]) for i in range(5)]
+    print(f"{r.hand}   ({r.rules}, {r.form}: {' '.join(r.decomposition)})")
+    print("  ".join(_pad(h[i], widths[i]) for i in range(5)))
+    for row in rows:
+        print("  ".join(_pad(row[i], widths[i]) for i in range(5)))
+    ok = h[8] if r.meets_minimum else h[9]
+    print(f"{h[5]}: {r.total}   ({h[6]} {r.total_without_flowers}; {h[7]} {r.min_fan}: {ok})")
+    if r.removed:
+        names = []
+        for x in r.removed:
+            f = FAN_BY_ID[x.id]
+            nm = f.name(lang)
+            names.append(f"{nm}×{x.count} ({x.principle})" if x.count > 1 else f"{nm} ({x.principle})")
+        print(f"{h[13]}: " + ", ".join(names))
+    for note in r.inferred:
+        print(f"note: {note}")
+    who = "self-drawn" if discarder is None else f"discarder seat {discarder}"
+    print(f"{h[10]} (winner seat 0, {who}): " + " ".join(f"{s:+d}" for s in settle))
+    return 0
+
+
+@register_command
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("mcr", help="score a Chinese Official (MCR, 国标麻将) hand")
+    p.add_argument("hand", help="complete hand, winning tile last, e.g. '[567m2][999s3]11p345s78s 6s'")
+    p.add_argument("--self-drawn", action="store_true", help="won by self-draw (自摸)")
+    p.add_argument("--last-tile", action="store_true",
+                   help="last tile of the wall (妙手回春 self-drawn, 海底捞月 on a discard)")
+    p.add_argument("--kong", action="store_true",
+                   help="kong involved (杠上开花 self-drawn, 抢杠和 on a discard)")
+    p.add_argument("--last-of-kind", action="store_true", help="the other three copies are visible (和绝张)")
+    p.add_argument("--seat", default="E", help="seat wind (门风): E S W N")
+    p.add_argument("--prevalent", default="E", help="prevalent wind (圈风): E S W N")
+    p.add_argument("--flowers", default=None, help="flower count or flower tiles such as 1258f")
+    p.add_argument("--rules", default="mcr", help="preset: mcr (default), mcr-botzone, mcr-2006")
+    p.add_argument("--lang", default="zh", choices=("zh", "zh-Hant", "en"), help="fan names language")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=run)
