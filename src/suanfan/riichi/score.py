@@ -38,6 +38,10 @@ _WINDS = {"E": 27, "S": 28, "W": 29, "N": 30, "EAST": 27, "SOUTH": 28, "WEST": 2
           "1Z": 27, "2Z": 28, "3Z": 29, "4Z": 30, "东": 27, "南": 28, "西": 29, "北": 30,
           "東": 27}
 _TH = IS_TERMINAL_OR_HONOR
+_ALL_MASK = (1 << 34) - 1
+_TH_MASK = sum(1 << k for k in range(34) if IS_TERMINAL_OR_HONOR[k])
+_NOT_TH_MASK = _ALL_MASK & ~_TH_MASK
+_NOT_GREEN_MASK = _ALL_MASK & ~sum(1 << k for k in range(34) if IS_GREEN[k])
 _DRAGON_YAKU = ("haku", "hatsu", "chun")
 _SEAT_YAKU = ("seat_wind_e", "seat_wind_s", "seat_wind_w", "seat_wind_n")
 _ROUND_YAKU = ("round_wind_e", "round_wind_s", "round_wind_w", "round_wind_n")
@@ -258,17 +262,9 @@ def dora_of_indicator(t: int, sanma: bool = False) -> int:
     return k + 1 if k != 33 else WHITE
 
 
-@lru_cache(maxsize=65536)
-def _features(counts: tuple[int, ...]) -> tuple[int, int, bool, bool, bool, bool]:
-    """(first kind, number of suits, has honours, all terminals/honours, no terminal/honour,
-    all green) of the whole hand's kind counts."""
-    kinds = [k for k in range(34) if counts[k]]
-    suits = {k // 9 for k in kinds if k < 27}
-    return (kinds[0], len(suits), kinds[-1] >= 27, all(_TH[k] for k in kinds),
-            not any(_TH[k] for k in kinds), all(IS_GREEN[k] for k in kinds))
-
-
 def _int(value: int, what: str) -> int:
+    if type(value) is int and value >= 0:
+        return value
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
         raise InvalidHand(f"{what} must be a whole number >= 0, not {value!r}")
     return value
@@ -330,49 +326,51 @@ def score(
         riichi = True
 
     # -- flags that contradict the hand or each other
-    def bad(msg: str) -> InvalidHand:
-        return InvalidHand(msg)
-
-    if riichi and not closed:
-        raise bad(("double riichi" if double_riichi else "riichi") + " needs a closed hand, "
-                  "but the hand has open melds")
-    if ippatsu and not riichi:
-        raise bad("ippatsu without riichi: ippatsu is a win within a turn of declaring riichi")
-    if rinshan and not tsumo:
-        raise bad("rinshan kaihou is a self-drawn win on the replacement tile of a kong (set tsumo)")
-    if rinshan and not n_kongs:
-        raise bad("rinshan kaihou without a kong: the hand declares no kong")
-    if rinshan and ippatsu:
-        raise bad("ippatsu cannot be won on a kong's replacement tile (seed 000, 一發 note)")
-    if chankan and tsumo:
-        raise bad("chankan (robbing a kong) is a win on another player's tile, not a tsumo")
-    if haitei and not tsumo:
-        raise bad("haitei is a self-drawn win on the last wall tile (set tsumo; on a discard it is houtei)")
-    if houtei and tsumo:
-        raise bad("houtei is a win on the last discard, not a tsumo (the self-drawn one is haitei)")
-    if haitei and rinshan:
-        raise bad("haitei and rinshan kaihou together: the last wall tile is not a replacement tile")
-    if houtei and chankan:
-        raise bad("houtei and chankan together: the robbed kong tile is not the last discard")
-    for flag, name in ((tenhou, "tenhou"), (chiihou, "chiihou"), (renhou, "renhou")):
-        if not flag:
-            continue
-        if melds:
-            raise bad(f"{name} is won before any call, but the hand has melds")
-        if riichi or ippatsu:
-            raise bad(f"{name} is won before the first discard: no riichi or ippatsu")
-        if rinshan or chankan or haitei or houtei:
-            raise bad(f"{name} cannot be combined with rinshan, chankan, haitei or houtei")
-    if tenhou and (not dealer or not tsumo):
-        raise bad("tenhou is the dealer's (seat wind E) self-drawn win on the first draw")
-    if chiihou and (dealer or not tsumo):
-        raise bad("chiihou is a non-dealer's self-drawn win on the first draw")
-    if renhou and (dealer or tsumo):
-        raise bad("renhou is a non-dealer's win on a discard before the first draw")
-    if renhou and R.renhou == "off":
-        raise bad(f"renhou is not counted under the rules {R.name!r}")
-    if tenhou + chiihou + renhou > 1:
-        raise bad("tenhou, chiihou and renhou exclude each other")
+    if riichi or ippatsu or rinshan or chankan or haitei or houtei or tenhou or chiihou or renhou:
+        if riichi and not closed:
+            raise InvalidHand(("double riichi" if double_riichi else "riichi") + " needs a closed hand, "
+                      "but the hand has open melds")
+        if ippatsu and not riichi:
+            raise InvalidHand("ippatsu without riichi: ippatsu is a win within a turn of declaring riichi")
+        if rinshan and not tsumo:
+            raise InvalidHand("rinshan kaihou is a self-drawn win on the replacement tile of a kong (set "
+                              "tsumo)")
+        if rinshan and not n_kongs:
+            raise InvalidHand("rinshan kaihou without a kong: the hand declares no kong")
+        if rinshan and ippatsu:
+            raise InvalidHand("ippatsu cannot be won on a kong's replacement tile (seed 000, 一發 note)")
+        if chankan and tsumo:
+            raise InvalidHand("chankan (robbing a kong) is a win on another player's tile, not a tsumo")
+        if haitei and not tsumo:
+            raise InvalidHand("haitei is a self-drawn win on the last wall tile (set tsumo; on a discard it "
+                              "is houtei)")
+        if houtei and tsumo:
+            raise InvalidHand("houtei is a win on the last discard, not a tsumo (the self-drawn one is "
+                              "haitei)")
+        if haitei and rinshan:
+            raise InvalidHand("haitei and rinshan kaihou together: the last wall tile is not a replacement "
+                              "tile")
+        if houtei and chankan:
+            raise InvalidHand("houtei and chankan together: the robbed kong tile is not the last discard")
+        for flag, name in ((tenhou, "tenhou"), (chiihou, "chiihou"), (renhou, "renhou")):
+            if not flag:
+                continue
+            if melds:
+                raise InvalidHand(f"{name} is won before any call, but the hand has melds")
+            if riichi or ippatsu:
+                raise InvalidHand(f"{name} is won before the first discard: no riichi or ippatsu")
+            if rinshan or chankan or haitei or houtei:
+                raise InvalidHand(f"{name} cannot be combined with rinshan, chankan, haitei or houtei")
+        if tenhou and (not dealer or not tsumo):
+            raise InvalidHand("tenhou is the dealer's (seat wind E) self-drawn win on the first draw")
+        if chiihou and (dealer or not tsumo):
+            raise InvalidHand("chiihou is a non-dealer's self-drawn win on the first draw")
+        if renhou and (dealer or tsumo):
+            raise InvalidHand("renhou is a non-dealer's win on a discard before the first draw")
+        if renhou and R.renhou == "off":
+            raise InvalidHand(f"renhou is not counted under the rules {R.name!r}")
+        if tenhou + chiihou + renhou > 1:
+            raise InvalidHand("tenhou, chiihou and renhou exclude each other")
 
     counts = [0] * 34
     for t in h.concealed:
@@ -380,28 +378,36 @@ def score(
     w = KIND[w_tile]
     counts[w] += 1
     if chankan and counts[w] != 1:
-        raise bad("chankan: the robbed tile completes another player's kong, so the hand cannot "
-                  f"hold another {tile_to_str(w)}")
+        raise InvalidHand("chankan: the robbed tile completes another player's kong, so the hand "
+                          f"cannot hold another {tile_to_str(w)}")
     all_counts = counts[:]
+    mask = 0
+    for k in range(34):
+        if counts[k]:
+            mask |= 1 << k
     for m in melds:
-        all_counts[m.first] += len(m.tiles) if m.kind is not MeldKind.CHOW else 0
+        k = m.first
         if m.kind is MeldKind.CHOW:
-            all_counts[m.first] += 1
-            all_counts[m.first + 1] += 1
-            all_counts[m.first + 2] += 1
+            all_counts[k] += 1
+            all_counts[k + 1] += 1
+            all_counts[k + 2] += 1
+            mask |= 7 << k
+        else:
+            all_counts[k] += len(m.tiles)
+            mask |= 1 << k
 
     # -- dora (RIICHI.md: count only once the hand has a yaku)
     dora_ind = _tiles(dora_indicators, "dora indicators")
     ura_ind = _tiles(ura_dora_indicators, "ura dora indicators") if riichi else ()
     if len(dora_ind) > 5 or len(ura_ind) > 5:
-        raise bad("at most 5 dora indicators (1 + one per kong)")
+        raise InvalidHand("at most 5 dora indicators (1 + one per kong)")
     if R.sanma:
         if any(all_counts[1:8]):
-            raise bad("three-player rules: there are no 2m-8m tiles")
+            raise InvalidHand("three-player rules: there are no 2m-8m tiles")
         if all_counts[NORTH] + nuki > 4:
-            raise bad("more than 4 North tiles between the hand and the nuki dora")
+            raise InvalidHand("more than 4 North tiles between the hand and the nuki dora")
     elif nuki:
-        raise bad("nuki dora (North set aside) exist only in three-player rules")
+        raise InvalidHand("nuki dora (North set aside) exist only in three-player rules")
     all_tiles = h.all_tiles
     n_red = 0
     reds = 0
@@ -410,7 +416,7 @@ def score(
             n_red += 1
             reds |= 1 << (t - RED_MAN)
     if n_red > 1 and n_red != reds.bit_count():
-        raise bad("more than one red five of a suit in the hand")
+        raise InvalidHand("more than one red five of a suit in the hand")
     dora = 0
     ura = 0
     if dora_ind or ura_ind:
@@ -420,11 +426,11 @@ def score(
             seen[k] = seen.get(k, 0) + 1
             if t >= RED_MAN:
                 if reds & (1 << (t - RED_MAN)):
-                    raise bad("more than one red five of a suit between the hand and the indicators")
+                    raise InvalidHand("more than one red five of a suit between the hand and the indicators")
                 reds |= 1 << (t - RED_MAN)
         for k, c in seen.items():
             if c + all_counts[k] + (nuki if k == NORTH else 0) > 4:
-                raise bad(f"{c + all_counts[k]} copies of {tile_to_str(k)} between the hand and the "
+                raise InvalidHand(f"{c + all_counts[k]} copies of {tile_to_str(k)} between the hand and the "
                           "indicators: there are only 4")
         for t in dora_ind:
             d = dora_of_indicator(t, R.sanma)
@@ -447,7 +453,12 @@ def score(
     ctx.meld_pungs = meld_pungs
     ctx.n_kongs = n_kongs
     ctx.has_melds = bool(melds)
-    first_kind, n_suits, has_honor, all_th, no_th, all_green = _features(tuple(all_counts))
+    first_kind = (mask & -mask).bit_length() - 1
+    n_suits = (mask & 0x1FF != 0) + (mask & 0x3FE00 != 0) + (mask & 0x7FC0000 != 0)
+    has_honor = mask >= 1 << 27
+    all_th = not mask & _NOT_TH_MASK
+    no_th = not mask & _TH_MASK
+    all_green = not mask & _NOT_GREEN_MASK
     wide: list[tuple[str, int]] = []
     wide_ym: list[tuple[str, int]] = []
     if no_th and (closed or R.open_tanyao):
@@ -541,9 +552,7 @@ def score(
     _key, han, fu, ymult, ylist, wait, spec = best
     base_pts, limit = base_points(han, fu, ymult, R)
     pay = payment(base_pts, dealer, tsumo, honba, riichi_sticks, R)
-    entries = tuple(
-        yaku_entry(i, 13 * n, n) if YAKU[i].yakuman else yaku_entry(i, n) for i, n in ylist
-    )
+    entries = tuple([_entry(i, n) for i, n in ylist])
     return Result(
         source=h, han=han, fu=fu, yakuman=ymult, yaku=entries, limit=limit, payment=pay,
         dealer=dealer, tsumo=tsumo, wait=wait, dora=dora if not ymult else 0,
@@ -556,6 +565,17 @@ def score(
 # spec = (pair, sets, reading code) of a standard hand, a tuple of pairs for seven pairs, or None
 _Spec = tuple[int, tuple[int, ...], int] | tuple[int, ...] | None
 _Cand = tuple[tuple[int, int, int, int], int, int, int, list[tuple[str, int]], str, _Spec]
+
+
+_ENTRIES: dict[tuple[str, int], Yaku] = {}
+
+
+def _entry(yaku_id: str, n: int) -> Yaku:
+    e = _ENTRIES.get((yaku_id, n))
+    if e is None:
+        e = yaku_entry(yaku_id, 13 * n, n) if YAKU[yaku_id].yakuman else yaku_entry(yaku_id, n)
+        _ENTRIES[(yaku_id, n)] = e
+    return e
 
 
 def _better(a: _Cand | None, b: _Cand | None) -> _Cand | None:
