@@ -134,15 +134,39 @@ class Result:
     yaku: tuple[Yaku, ...]
     limit: str
     payment: Payment
-    dealer: bool
-    tsumo: bool
     wait: str
-    dora: int
-    ura_dora: int
-    aka_dora: int
-    rules: str
-    _ctx: _Ctx | None = field(default=None, repr=False, compare=False)
+    _ctx: _Ctx = field(repr=False, compare=False)
     _spec: Any = field(default=None, repr=False, compare=False)
+
+    @property
+    def dealer(self) -> bool:
+        """True when the winner is the dealer (seat wind East)."""
+        return self._ctx.seat == EAST
+
+    @property
+    def tsumo(self) -> bool:
+        return self._ctx.tsumo
+
+    @property
+    def rules(self) -> str:
+        """The name of the rules used."""
+        return self._ctx.rules.name
+
+    def _count(self, yaku_id: str) -> int:
+        return sum(y.han for y in self.yaku if y.id == yaku_id)
+
+    @property
+    def dora(self) -> int:
+        """Han from dora (0 when the hand is scored by yakuman)."""
+        return self._count("dora") + self._count("nuki_dora")
+
+    @property
+    def ura_dora(self) -> int:
+        return self._count("ura_dora")
+
+    @property
+    def aka_dora(self) -> int:
+        return self._count("aka_dora")
 
     @property
     def hand(self) -> str:
@@ -154,7 +178,7 @@ class Result:
         """Each fu item of the scored reading, with the tiles and the reason."""
         spec = self._spec
         ctx = self._ctx
-        if self.yakuman or ctx is None or spec is None:
+        if self.yakuman or spec is None:
             return ()
         if len(spec) == 7:
             return (FuItem("chiitoitsu", 25),)
@@ -521,14 +545,14 @@ def score(
     best: _Cand | None = None
     found = False
     if not melds:
-        if is_thirteen_orphans(counts):
+        if all_th and is_thirteen_orphans(counts):
             found = True
             ym = list(sit_ym)
             thirteen = counts[w] == 2
             ym.append(("kokushi_13", 2) if thirteen else ("kokushi", 1))
             best = _better(best, _yakuman_cand(ctx, ym, "kokushi 13-sided" if thirteen else "kokushi",
                                                None))
-        pairs = _seven_pairs(counts)
+        pairs = _seven_pairs(counts) if mask.bit_count() == 7 else None
         if pairs is not None:
             found = True
             best = _better(best, _chiitoitsu(ctx, pairs))
@@ -553,12 +577,7 @@ def score(
     base_pts, limit = base_points(han, fu, ymult, R)
     pay = payment(base_pts, dealer, tsumo, honba, riichi_sticks, R)
     entries = tuple([_entry(i, n) for i, n in ylist])
-    return Result(
-        source=h, han=han, fu=fu, yakuman=ymult, yaku=entries, limit=limit, payment=pay,
-        dealer=dealer, tsumo=tsumo, wait=wait, dora=dora if not ymult else 0,
-        ura_dora=ura if not ymult else 0, aka_dora=aka if not ymult else 0, rules=R.name,
-        _ctx=ctx, _spec=spec,
-    )
+    return Result(h, han, fu, ymult, entries, limit, pay, wait, ctx, spec)
 
 
 # A candidate: (sort key, han, fu, yakuman, yaku [(id, han or multiplier)], wait, spec);
@@ -867,9 +886,9 @@ def nagashi_mangan(
     riichi_sticks = _int(riichi_sticks, "riichi sticks")
     dealer = seat == EAST
     pay = payment(2000, dealer, True, honba, riichi_sticks, R)
-    return Result(
-        source=None, han=5, fu=0, yakuman=0, yaku=(yaku_entry("nagashi_mangan", 5),),
-        limit="mangan", payment=pay, dealer=dealer, tsumo=True, wait="", dora=0, ura_dora=0,
-        aka_dora=0, rules=R.name,
-    )
+    ctx = _Ctx()
+    ctx.seat = seat
+    ctx.tsumo = True
+    ctx.rules = R
+    return Result(None, 5, 0, 0, (yaku_entry("nagashi_mangan", 5),), "mangan", pay, "", ctx)
 
