@@ -63,6 +63,10 @@ class MCRRequest(_Body):
     prevalent_wind: Wind = Field("E", description="圈风")
     flowers: int | str = Field(0, description="a count 0-8 or flower tiles such as '1258f'")
     rules: str = Field("mcr", max_length=64, description="an MCR preset name")
+    winner: int = Field(0, ge=0, le=3, description="the winner's seat 0-3, for the settlement")
+    discarder: int | None = Field(
+        None, ge=0, le=3,
+        description="the discarder's seat, for the settlement (default: the seat after the winner)")
 
 
 class RiichiRequest(_Body):
@@ -280,9 +284,23 @@ def _score(system: str, req: _Body) -> dict[str, Any]:
     kwargs = req.model_dump()
     hand = parse_hand(kwargs.pop("hand"))
     _check_rules(system, kwargs["rules"])
+    if system != "mcr":
+        out = _result_dict(_call(system, "score", hand, **kwargs))
+        assert isinstance(out, dict)
+        return out
+    # MCR: as `suanfan mcr --json`, the result with the settlement of the four seats.
+    winner, discarder = kwargs.pop("winner"), kwargs.pop("discarder")
     result = _call(system, "score", hand, **kwargs)
+    if result.situation.self_drawn:
+        if discarder is not None and discarder != winner:
+            raise BadRequest("a self-drawn win has no discarder")
+        discarder = None
+    elif discarder is None:
+        discarder = (winner + 1) % 4
+    points = result.settlement(winner, discarder)
     out = _result_dict(result)
     assert isinstance(out, dict)
+    out["settlement"] = {"winner": winner, "discarder": discarder, "points": list(points)}
     return out
 
 
@@ -300,7 +318,11 @@ def _analyze(req: AnalyzeRequest) -> dict[str, Any]:
         raise BadRequest(_validation_message(exc.errors())) from None
     # Only what was given, as on the command line (the engines' defaults stand for the rest).
     sit = situation.model_dump(exclude_unset=True)
-    sit.pop("hand")
+    for name in ("hand", "winner", "discarder"):
+        if name in sit:
+            if name != "hand":
+                raise BadRequest(f"{name} is for the settlement of a score, not for analysis")
+            del sit[name]
     sit["rules"] = rules
     hand = parse_hand(req.hand)
     _check_rules(system, rules)
@@ -365,7 +387,7 @@ def _rules() -> dict[str, Any]:
         known = _engine_presets(system)
         fields = {}
         for name, info in model.model_fields.items():
-            if name in ("hand", "rules"):
+            if name in ("hand", "rules", "winner", "discarder"):
                 continue
             fields[name] = {"default": info.default, "description": info.description or ""}
         try:

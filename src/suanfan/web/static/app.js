@@ -27,7 +27,7 @@
       chankan: "抢杠", haitei: "海底摸月", houtei: "河底捞鱼", tenhou: "天和", chiihou: "地和", renhou: "人和",
       winds: ["东", "南", "西", "北"], chow_honour: "字牌不能吃", too_many: (t) => `${t} 已有 4 张`,
       need_meld_room: "手牌放不下这组牌", error_prefix: "", server_down: "无法连接服务器", lang_button: "EN",
-      dora_added: "已加入宝牌指示牌", fu_title: "符数",
+      dora_added: "已加入宝牌指示牌", fu_title: "符数", useful: "有效牌（进张）",
     },
     en: {
       mcr: "MCR", riichi: "Riichi", hand: "Hand", clear: "Clear", tap_remove: "Tap tiles below to add them; tap a tile in the hand to remove it",
@@ -55,7 +55,7 @@
       tenhou: "Tenhou", chiihou: "Chiihou", renhou: "Renhou", winds: ["E", "S", "W", "N"],
       chow_honour: "honours cannot form a chow", too_many: (t) => `${t}: all 4 copies are used`,
       need_meld_room: "no room for that set in the hand", error_prefix: "", server_down: "cannot reach the server",
-      lang_button: "中文", dora_added: "added to the dora indicators", fu_title: "Fu",
+      lang_button: "中文", dora_added: "added to the dora indicators", fu_title: "Fu", useful: "Useful draws",
     },
   };
 
@@ -101,7 +101,19 @@
     if (m.source == null) return "";
     return String(m.promoted ? m.source + 4 : m.source);
   }
+  const MELD_ORDER = { chow: 0, pung: 1, kong: 2 };
+  function meldKey(m) {  // the canonical order of melds (as the library sorts them)
+    return [sortKey(kindOf(m.tiles[0])), MELD_ORDER[m.kind], sortKey(m.tiles[0]), m.source || 0, m.concealed ? 1 : 0];
+  }
+  function sortMelds() {
+    S.melds.sort((a, b) => {
+      const x = meldKey(a), y = meldKey(b);
+      for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i] - y[i];
+      return 0;
+    });
+  }
   function formatHand() {
+    sortMelds();
     let s = S.melds.map((m) => "[" + formatTiles(m.tiles) + meldDigit(m) + "]").join("");
     s += formatTiles(S.concealed);
     if (S.winning) s += " " + S.winning;
@@ -400,18 +412,22 @@
   function esc(s) {
     return String(s == null ? "" : s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
   }
+  function setTiles(text) {
+    // "123m" / "55s" / "1z1z" -> tiles; anything else (e.g. "hand") -> []
+    const p = /^([0-9]+[mpsz])+$/.test(text) ? localParse(text) : null;
+    return p ? p.concealed.concat(p.winning ? [p.winning] : []) : [];
+  }
   function tilesOfEntry(e) {
-    // Entries may say which tiles they use: a list of tiles, a list of groups, or a string.
-    const raw = e.tiles != null ? e.tiles : e.sets != null ? e.sets : e.uses;
-    if (raw == null) return "";
-    let groups = [];
-    const split = (s) => { const p = localParse(String(s).replace(/[\[\]]/g, "")); return p ? p.concealed.concat(p.winning ? [p.winning] : []) : []; };
-    if (typeof raw === "string") groups = [split(raw)];
-    else if (Array.isArray(raw)) {
-      if (raw.every((x) => typeof x === "string" && /^[0-9][mpsz]$/.test(x))) groups = [raw];
-      else groups = raw.map((g) => Array.isArray(g) ? g : split(g));
+    // MCR fans say which sets they use: a list of uses, each a list of sets ("123m", "55s", "hand").
+    const raw = e.uses != null ? e.uses : e.tiles;
+    if (!Array.isArray(raw)) return "";
+    const groups = [];
+    for (const use of raw) {
+      for (const set of (Array.isArray(use) ? use : [use])) {
+        const tiles = setTiles(String(set));
+        if (tiles.length) groups.push(tiles);
+      }
     }
-    groups = groups.filter((g) => g.length);
     if (!groups.length) return "";
     return `<div class="ftiles">${groups.map((g) => `<span class="grp">${g.map((x) => tileImg(x)).join("")}</span>`).join("")}</div>`;
   }
@@ -426,10 +442,8 @@
     $("result").innerHTML = `<p class="placeholder" id="not-winning">${esc(t("complete_not_winning"))}</p>`;
   }
   function settlement(d, sit) {
-    if (Array.isArray(d.settlement) && d.settlement.length === 4) {
-      return d.settlement;
-    }
-    const fan = d.total;
+    if (d.settlement && Array.isArray(d.settlement.points)) return d.settlement.points;
+    const fan = d.total;  // the base-8 rule of MCR.md, should an older server not send it
     if (sit.self_drawn) return [3 * (8 + fan), -(8 + fan), -(8 + fan), -(8 + fan)];
     return [8 + fan + 16, -(8 + fan), -8, -8];
   }
@@ -448,7 +462,9 @@
     rows.push(`<tr class="sum"><td>${esc(t("total"))}</td><td class="pts">${d.total}</td></tr>`);
     const met = d.meets_minimum;
     const st = settlement(d, sit);
-    const labels = sit.self_drawn ? [t("winner"), t("other"), t("other"), t("other")] : [t("winner"), t("discarder"), t("other"), t("other")];
+    const discarder = d.settlement && d.settlement.discarder != null ? d.settlement.discarder : (sit.self_drawn ? null : 1);
+    const winner = d.settlement && d.settlement.winner != null ? d.settlement.winner : 0;
+    const labels = [0, 1, 2, 3].map((i) => i === winner ? t("winner") : i === discarder ? t("discarder") : t("other"));
     const settle = st.map((v, i) => `<div class="${v >= 0 ? "plus" : "minus"}">${esc(labels[i])}<b>${v > 0 ? "+" : ""}${v}</b></div>`).join("");
     $("result").innerHTML = `
       <div class="headline"><span class="big" id="total">${d.total}</span><span class="unit">${esc(t("fan"))}</span>
@@ -490,17 +506,23 @@
     const li = items.map((f) => `<tr><td><span class="alt">${esc(f.text || f.id)}</span></td><td class="pts">${f.fu}</td></tr>`).join("");
     return `<h3>${esc(t("fu_title"))}</h3><table class="fans fu">${li}<tr class="sum"><td>${esc(t("total"))}</td><td class="pts">${d.fu_unrounded != null && d.fu_unrounded !== d.fu ? d.fu_unrounded + " → " : ""}${d.fu}</td></tr></table>`;
   }
-  function waitScore(r) {
+  function waitScore(w) {
+    const r = w.result;
     if (!r) return null;
-    if (S.system === "mcr") return { main: `${r.total} ${t("fan")}`, ok: r.meets_minimum };
+    if (S.system === "mcr") return { main: `${r.total} ${t("fan")}`, ok: w.scores !== undefined ? w.scores : r.meets_minimum };
     return { main: `${riichiPoints(r)}`, ok: true, note: r.yakuman ? t("yakuman") : `${r.han}${t("han")}${r.fu ? " " + r.fu + t("fu") : ""}` };
   }
   function renderWaits(d) {
     const waits = Array.isArray(d.waits) ? d.waits : [];
-    const head = `<div class="headline"><span class="big" id="shanten">${esc(d.shanten === -1 ? "" : t("shanten", d.shanten))}</span></div>`;
-    if (!waits.length) { $("result").innerHTML = head + `<p class="subline">${esc(t("not_ready"))}</p>`; return; }
+    const head = `<div class="headline"><span class="big shanten" id="shanten">${esc(t("shanten", d.shanten))}</span></div>`;
+    if (!waits.length) {
+      const useful = Array.isArray(d.useful) ? d.useful : [];
+      const cells = useful.map((u) => `<div class="wait nope" data-useful="${esc(u.tile)}">${tileImg(u.tile)}<div><div class="w-note">${esc(t("unseen", u.unseen))}</div></div></div>`).join("");
+      $("result").innerHTML = head + (useful.length ? `<h3>${esc(t("useful"))}</h3><div class="waits">${cells}</div>` : "");
+      return;
+    }
     const cells = waits.map((w) => {
-      const sc = waitScore(w.result);
+      const sc = waitScore(w);
       const note = [sc && sc.note, w.unseen != null ? t("unseen", w.unseen) : ""].filter(Boolean).join(" · ");
       return `<div class="wait ${sc && sc.ok ? "" : "nope"}" data-wait="${esc(w.tile)}">${tileImg(w.tile)}<div><div class="w-score">${esc(sc ? sc.main : (S.system === "mcr" ? t("no_score") : t("no_yaku")))}</div><div class="w-note">${esc(note)}</div></div></div>`;
     }).join("");
