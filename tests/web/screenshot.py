@@ -79,7 +79,7 @@ def main() -> int:
                     page.click(f"#palette button[data-tile='{d}{suit}']")
         if args.self_drawn:
             page.click("#opt-self_drawn")
-        page.wait_for_selector("#total")
+        page.wait_for_selector("#total, #shanten")
         page.wait_for_timeout(400)
         page.screenshot(path=args.out, full_page=True)
         browser.close()
