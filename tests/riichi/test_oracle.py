@@ -16,7 +16,7 @@ pytest.importorskip("mahjong")
 from suanfan.riichi import PRESETS
 from suanfan.riichi.rules import Rules
 
-from .diff_oracle import compare
+from .diff_oracle import Case, compare
 from .oracle import comparable
 
 VARIANTS: list[tuple[Rules, int, int]] = [
@@ -34,6 +34,10 @@ VARIANTS: list[tuple[Rules, int, int]] = [
                          ids=[f"{r.name}-{i}" for i, (r, _, _) in enumerate(VARIANTS)])
 def test_agrees_with_oracle(rules: Rules, n: int, seed: int) -> None:
     assert comparable(rules)
-    total, bad = compare(n, seed, rules)
+    known: list[Case] = []
+    total, bad = compare(n, seed, rules, known)
     assert total == n
     assert not bad, f"{len(bad)} of {n} differ; first: {bad[:3]}"
+    for _hand, kw, mine, theirs in known:
+        # the documented disagreement: tenhou counts a wait-dependent double yakuman once
+        assert kw.get("tenhou") and mine[0] == theirs[0] - 13, (mine, theirs)

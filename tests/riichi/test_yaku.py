@@ -233,3 +233,17 @@ def test_nagashi_mangan() -> None:
     assert r.limit == "mangan" and r.yaku[0].id == "nagashi_mangan"
     with pytest.raises(ValueError, match="nagashi"):
         nagashi_mangan(rules="ema")
+
+
+def test_tenhou_counts_wait_doubles_once() -> None:
+    # seed 000 國士無雙 note: 莊家配牌直接拿齊14張時 ... 國士無雙按1倍役滿計算 (also nine gates,
+    # suuankou): with tenhou the wait cannot be known. The `mahjong` package counts them double.
+    r = score("19m19p19s1234567z 7z", tsumo=True, tenhou=True)
+    assert r.yakuman == 2 and {y.id: y.yakuman for y in r.yaku} == {"tenhou": 1, "kokushi": 1}
+    r = score("1112345678999m 5m", tsumo=True, tenhou=True)
+    assert {y.id for y in r.yaku} == {"tenhou", "chuuren"} and r.yakuman == 2
+    r = score("111m222p333s444s5z 5z", tsumo=True, tenhou=True)
+    assert {y.id for y in r.yaku} == {"tenhou", "suuankou"} and r.yakuman == 2
+    # chiihou: the non-dealer drew the winning tile, the wait is known
+    r = score("19m19p19s1234567z 7z", tsumo=True, chiihou=True, seat_wind="S")
+    assert r.yakuman == 3

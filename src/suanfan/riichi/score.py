@@ -96,6 +96,7 @@ class _Ctx:
         "rnd",
         "rules",
         "seat",
+        "tenhou",
         "tsumo",
         "w",
         "wide_yaku",
@@ -114,6 +115,7 @@ class _Ctx:
     wide_yakuman: list[tuple[str, int]]
     dora_yaku: list[tuple[str, int]]
     has_melds: bool
+    tenhou: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -477,6 +479,7 @@ def score(
     ctx.meld_pungs = meld_pungs
     ctx.n_kongs = n_kongs
     ctx.has_melds = bool(melds)
+    ctx.tenhou = tenhou
     first_kind = (mask & -mask).bit_length() - 1
     n_suits = (mask & 0x1FF != 0) + (mask & 0x3FE00 != 0) + (mask & 0x7FC0000 != 0)
     has_honor = mask >= 1 << 27
@@ -586,6 +589,7 @@ _Spec = tuple[int, tuple[int, ...], int] | tuple[int, ...] | None
 _Cand = tuple[tuple[int, int, int, int], int, int, int, list[tuple[str, int]], str, _Spec]
 
 
+_WAIT_DOUBLE = {"kokushi_13": "kokushi", "junsei_chuuren": "chuuren", "suuankou_tanki": "suuankou"}
 _ENTRIES: dict[tuple[str, int], Yaku] = {}
 
 
@@ -613,6 +617,10 @@ def _finish_yakuman(ctx: _Ctx, ym: list[tuple[str, int]]) -> tuple[int, list[tup
     R = ctx.rules
     if not R.double_yakuman:
         ym = [(DOUBLE_TO_SINGLE.get(i, i), 1) for i, _ in ym]
+    elif ctx.tenhou:
+        # seed 000 國士無雙 note: with tenhou the dealer's 14 dealt tiles show no wait, so
+        # kokushi, nine gates and suuankou count single (the 13-sided / pure / tanki wait is unknown)
+        ym = [(_WAIT_DOUBLE.get(i, i), 1 if i in _WAIT_DOUBLE else n) for i, n in ym]
     if not R.yakuman_stacking and len(ym) > 1:
         ym = [max(ym, key=lambda x: x[1])]
     return sum(n for _, n in ym), ym
@@ -890,5 +898,6 @@ def nagashi_mangan(
     ctx.seat = seat
     ctx.tsumo = True
     ctx.rules = R
+    ctx.tenhou = False
     return Result(None, 5, 0, 0, (yaku_entry("nagashi_mangan", 5),), "mangan", pay, "", ctx)
 
