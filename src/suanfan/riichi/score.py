@@ -66,21 +66,39 @@ _FU_TEXT: dict[str, tuple[str, str, str]] = {
 }
 
 
+_FU_TAGS: dict[str, tuple[str, str, str]] = {
+    "terminal_honour": ("terminal/honour ×2", "么九牌 ×2", "幺九牌 ×2"),
+    "by_discard": ("completed on a discard: counts as open", "ロンで明刻扱い", "荣和成刻按明刻计"),
+}
+
+
+def _lang_index(lang: str) -> int:
+    return 1 if lang.startswith("ja") else 2 if lang.startswith("zh") else 0
+
+
 @dataclass(frozen=True, slots=True)
 class FuItem:
-    """One line of the fu breakdown: ``fu`` for ``id`` with the tiles or reason in ``detail``."""
+    """One line of the fu breakdown: ``fu`` for ``id``; ``tiles`` the tiles it is for; ``tags``
+    say why it is worth that (``terminal_honour``, ``by_discard``)."""
 
     id: str
     fu: int
-    detail: str = ""
+    tiles: str = ""
+    tags: tuple[str, ...] = ()
 
     def text(self, lang: str = "en") -> str:
-        en, ja, zh = _FU_TEXT[self.id]
-        name = ja if lang.startswith("ja") else zh if lang.startswith("zh") else en
-        return f"{name} {self.detail}".strip()
+        i = _lang_index(lang)
+        parts = [_FU_TEXT[self.id][i]]
+        if self.tiles:
+            parts.append(self.tiles)
+        text = " ".join(parts)
+        if self.tags:
+            text += " (" + "; ".join(_FU_TAGS[t][i] for t in self.tags) + ")"
+        return text
 
     def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "fu": self.fu, "detail": self.detail, "text": self.text()}
+        return {"id": self.id, "fu": self.fu, "tiles": self.tiles, "tags": list(self.tags),
+                "text": self.text()}
 
 
 class _Ctx:
@@ -710,7 +728,7 @@ def _fu(ctx: _Ctx, pungs: list[tuple[int, bool, bool, bool]], pair: int, pair_fu
     if wait in ("kanchan", "penchan", "tanki"):
         extra += 2
         if items is not None:
-            items.append(FuItem(wait, 2, "won on " + tile_to_str(w)))
+            items.append(FuItem(wait, 2, tile_to_str(w)))
     if pair_fu:
         extra += pair_fu
         if items is not None:
@@ -732,13 +750,11 @@ def _fu(ctx: _Ctx, pungs: list[tuple[int, bool, bool, bool]], pair: int, pair_fu
             f *= 4
         extra += f
         if items is not None:
-            detail = _kind_text(k, 4 if kong else 3)
-            if _TH[k]:
-                detail += ", terminal/honour ×2"
+            tags: tuple[str, ...] = ("terminal_honour",) if _TH[k] else ()
             if by_discard:
-                detail += ", completed on a discard: counts as open"
+                tags += ("by_discard",)
             items.append(FuItem(("closed_" if conc else "open_") + ("kong" if kong else "pung"),
-                                f, detail))
+                                f, _kind_text(k, 4 if kong else 3), tags))
     pinfu = closed and extra == 0 and (not tsumo or ctx.rules.pinfu_tsumo)
     if closed and not tsumo:
         extra += 10

@@ -1,0 +1,116 @@
+"""``suanfan riichi HAND [flags]``: score a riichi hand; print the yaku, the fu, the limit and
+who pays what, or one JSON object (``--json``)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from ..cli import register_command
+
+__all__ = ["add_parser", "run"]
+
+_TEXT = {
+    "en": {"yaku": "Yaku", "han": "han", "fu": "Fu", "total": "Total", "pays": "Payment",
+           "ron": "discarder pays", "dealer": "dealer pays", "each": "each other player pays",
+           "all": "each player pays", "receives": "winner receives", "honba": "honba",
+           "sticks": "riichi sticks", "yakuman": "yakuman", "wait": "wait", "rounded": "rounded up"},
+    "ja": {"yaku": "役", "han": "翻", "fu": "符", "total": "合計", "pays": "支払い",
+           "ron": "放銃者", "dealer": "親", "each": "子", "all": "全員", "receives": "和了者の収入",
+           "honba": "本場", "sticks": "供託", "yakuman": "役満", "wait": "待ち", "rounded": "切り上げ"},
+    "zh": {"yaku": "役种", "han": "番", "fu": "符", "total": "合计", "pays": "支付",
+           "ron": "放铳者支付", "dealer": "庄家支付", "each": "每位闲家支付", "all": "每人支付",
+           "receives": "和牌者共得", "honba": "本场", "sticks": "立直棒", "yakuman": "役满",
+           "wait": "听牌", "rounded": "进位"},
+}
+
+
+def _width(s: str) -> int:
+    return sum(2 if ord(c) > 0x2E80 else 1 for c in s)
+
+
+def _pad(s: str, n: int) -> str:
+    return s + " " * max(0, n - _width(s))
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..riichi import score
+
+    r = score(
+        args.hand, tsumo=args.tsumo, riichi=args.riichi, double_riichi=args.double_riichi,
+        ippatsu=args.ippatsu, rinshan=args.rinshan, chankan=args.chankan, haitei=args.haitei,
+        houtei=args.houtei, tenhou=args.tenhou, chiihou=args.chiihou, renhou=args.renhou,
+        seat_wind=args.seat, round_wind=args.round, dora_indicators=args.dora or "",
+        ura_dora_indicators=args.ura or "", honba=args.honba, riichi_sticks=args.sticks,
+        rules=args.rules, nuki=args.nuki,
+    )
+    if args.json:
+        print(json.dumps(r.to_dict(), ensure_ascii=False))
+        return 0
+    lang = args.lang
+    t = _TEXT[lang]
+    print(f"{r.hand}   ({r.rules}; {t['wait']}: {r.wait}; {' '.join(r.sets)})")
+    rows: list[tuple[str, str]] = []
+    for y in r.yaku:
+        value = (f"{t['yakuman']}×{y.yakuman}" if y.yakuman > 1 else t["yakuman"]) if y.yakuman \
+            else f"{y.han} {t['han']}"
+        rows.append((y.name(lang), value))
+    w = max([_width(t["yaku"])] + [_width(a) for a, _ in rows])
+    print(_pad(t["yaku"], w))
+    for a, b in rows:
+        print(f"  {_pad(a, w)}  {b}")
+    if not r.yakuman:
+        print(f"{t['fu']}:")
+        for f in r.fu_breakdown:
+            print(f"  {f.fu:>3}  {f.text(lang)}")
+        if r.fu != r.fu_unrounded:
+            print(f"  = {r.fu_unrounded} → {r.fu} ({t['rounded']})")
+    head = f"{r.yakuman}× {t['yakuman']}" if r.yakuman else f"{r.han} {t['han']} {r.fu} {t['fu']}"
+    print(f"{t['total']}: {head}" + (f"  — {r.limit}" if r.limit else ""))
+    p = r.payment
+    if not p.tsumo:
+        line = f"{t['ron']} {p.ron}"
+    elif r.dealer:
+        line = f"{t['all']} {p.non_dealer}"
+    else:
+        line = f"{t['dealer']} {p.dealer}, {t['each']} {p.non_dealer}"
+    extra = []
+    if p.honba:
+        extra.append(f"{t['honba']} +{p.honba}")
+    if p.sticks:
+        extra.append(f"{t['sticks']} +{p.sticks}")
+    print(f"{t['pays']}: {line}; {t['receives']} {p.total}" + (f" ({', '.join(extra)})" if extra else ""))
+    return 0
+
+
+@register_command
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "riichi", help="score a Japanese riichi hand: yaku, fu, limit and payments",
+        description="Score a complete riichi hand (the last tile is the winning tile), e.g. "
+                    "suanfan riichi '123456m789p34s55s 2s' --riichi --dora 1m",
+    )
+    p.add_argument("hand", help="the complete hand, e.g. '[555z]234567m22p78s 9s'")
+    p.add_argument("--tsumo", action="store_true", help="won by self-draw (default: on a discard)")
+    p.add_argument("--riichi", action="store_true", help="riichi declared")
+    p.add_argument("--double-riichi", action="store_true", help="double riichi (implies riichi)")
+    p.add_argument("--ippatsu", action="store_true", help="won within a turn of riichi")
+    p.add_argument("--rinshan", action="store_true", help="won on a kong's replacement tile")
+    p.add_argument("--chankan", action="store_true", help="won by robbing a kong")
+    p.add_argument("--haitei", action="store_true", help="self-drawn on the last wall tile")
+    p.add_argument("--houtei", action="store_true", help="won on the last discard")
+    p.add_argument("--tenhou", action="store_true", help="dealer's win on the deal")
+    p.add_argument("--chiihou", action="store_true", help="non-dealer's win on the first draw")
+    p.add_argument("--renhou", action="store_true", help="win on a discard before the first draw")
+    p.add_argument("--seat", default="E", help="seat wind E S W N (E = dealer; default E)")
+    p.add_argument("--round", default="E", help="round wind E S W N (default E)")
+    p.add_argument("--dora", default="", help="dora INDICATORS, e.g. 3m7z")
+    p.add_argument("--ura", default="", help="ura dora indicators (count only with riichi)")
+    p.add_argument("--honba", type=int, default=0, help="honba counters")
+    p.add_argument("--sticks", type=int, default=0, help="riichi sticks on the table")
+    p.add_argument("--nuki", type=int, default=0, help="North tiles set aside (three-player)")
+    p.add_argument("--rules", default="default",
+                   help="rules preset: default, tenhou, mahjongsoul, wrc, ema")
+    p.add_argument("--lang", choices=("en", "ja", "zh"), default="en", help="language of the table")
+    p.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    p.set_defaults(func=run)
