@@ -111,40 +111,71 @@ def _standard_complete(counts: list[int]) -> bool:
     return pairs == 1
 
 
-@lru_cache(maxsize=65536)
-def _winning_kinds_cached(counts: tuple[int, ...], seven_pairs: bool) -> tuple[int, ...]:
-    out = []
-    c = list(counts)
-    for t in range(34):
-        # a tile is a wait if it completes the shape, whether or not a fifth copy would be needed
-        if t < 27:
-            base = t - t % 9
-            if not any(c[max(base, t - 2):min(base + 9, t + 3)]):
+@lru_cache(maxsize=None)
+def _suit_waits(pattern: tuple[int, ...], honors: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """For one suit's counts: (indices whose addition leaves sets only, indices whose addition
+    leaves sets and one pair). Cached per pattern; a fifth copy is allowed (MCR.md: tiles you
+    hold all four of still count as waits)."""
+    as_sets: list[int] = []
+    as_pair: list[int] = []
+    c = list(pattern)
+    n = len(c)
+    for i in range(n):
+        if not honors:
+            if not any(c[max(0, i - 2):min(n, i + 3)]):
                 continue
-        elif not c[t]:
+        elif not c[i]:
             continue
-        c[t] += 1
-        if _standard_complete(c):
-            out.append(t)
-        c[t] -= 1
+        c[i] += 1
+        no_pair, with_pair = _suit_ok(tuple(c), honors)
+        if no_pair:
+            as_sets.append(i)
+        if with_pair:
+            as_pair.append(i)
+        c[i] -= 1
+    return (tuple(as_sets), tuple(as_pair))
+
+
+_GROUPS = ((0, 9, False), (9, 9, False), (18, 9, False), (27, 7, True))
+
+
+@lru_cache(maxsize=1 << 16)
+def _winning_kinds_cached(counts: bytes, seven_pairs: bool) -> tuple[int, ...]:
+    c = list(counts)
+    groups = []
+    for base, size, honors in _GROUPS:
+        pattern = tuple(c[base:base + size])
+        if any(pattern):
+            groups.append((base, pattern, honors, sum(pattern) % 3, _suit_ok(pattern, honors)))
+    out: set[int] = set()
+    for gi, (base, pattern, honors, _r, _ok) in enumerate(groups):
+        others = [g for j, g in enumerate(groups) if j != gi]
+        # the new tile makes this group the pair group: every other group is sets only
+        if all(r == 0 and ok[0] for _b, _p, _h, r, ok in others):
+            out.update(base + i for i in _suit_waits(pattern, honors)[1])
+        # the new tile completes sets here: exactly one other group holds the pair
+        pair_groups = [g for g in others if g[3] == 2]
+        if len(pair_groups) == 1 and pair_groups[0][4][1] and all(
+            r == 0 and ok[0] for _b, _p, _h, r, ok in others if r != 2
+        ):
+            out.update(base + i for i in _suit_waits(pattern, honors)[0])
     if seven_pairs:
         pairs = sum(2 if x == 4 else 1 if x in (2, 3) else 0 for x in c)
         if pairs == 6:
             single = next((t for t in range(34) if c[t] in (1, 3)), -1)
-            if single >= 0 and single not in out:
-                out.append(single)
-                out.sort()
-    return tuple(out)
+            if single >= 0:
+                out.add(single)
+    return tuple(sorted(out))
 
 
 def winning_kinds(counts13: Sequence[int], seven_pairs: bool = True) -> tuple[int, ...]:
     """Tile kinds that complete the standing tiles ``counts13`` in the standard form (and as
     seven pairs when ``seven_pairs`` and there are 13 standing tiles)."""
-    return _winning_kinds_cached(tuple(counts13), seven_pairs and sum(counts13) == 13)
+    return _winning_kinds_cached(bytes(counts13), seven_pairs and sum(counts13) == 13)
 
 
 def unique_wait(counts14: Sequence[int], win: int) -> bool:
     """True when exactly one tile kind completes the hand (边张/坎张/单钓将 may count)."""
-    c = list(counts14)
+    c = bytearray(counts14)
     c[win] -= 1
-    return len(_winning_kinds_cached(tuple(c), sum(c) == 13)) == 1
+    return len(_winning_kinds_cached(bytes(c), sum(c) == 13)) == 1

@@ -4,7 +4,7 @@ best reading kept (就高不就低), and a result that explains itself."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 from ..decompose import PUNG, decompose
@@ -153,20 +153,23 @@ class RemovedFan:
 
 @dataclass(frozen=True)
 class MCRResult:
-    """The score of a complete MCR hand."""
+    """The score of a complete MCR hand.
 
-    hand: str
+    ``fans`` (highest value first), ``removed`` (fans the principles took out, and which),
+    ``decomposition`` and ``hand`` are worked out on first access."""
+
     rules: str
     form: str
-    decomposition: tuple[str, ...]
-    fans: tuple[FanEntry, ...]
-    removed: tuple[RemovedFan, ...]
     total_without_flowers: int
     flowers: int
     min_fan: int
     situation: Situation
     readings: int = 1  # decompositions / forms scored (就高不就低 kept the best)
     inferred: tuple[str, ...] = ()
+    _hand: Hand | None = field(default=None, repr=False, compare=False)
+    _ctx: Any = field(default=None, repr=False, compare=False)
+    _raw: Any = field(default=None, repr=False, compare=False)
+    _toks: tuple[int, ...] = field(default=(), repr=False, compare=False)
     _rules_obj: Rules | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -176,6 +179,50 @@ class MCRResult:
     @property
     def meets_minimum(self) -> bool:
         return self.total_without_flowers >= self.min_fan
+
+    @cached_property
+    def hand(self) -> str:
+        return str(self._hand)
+
+    @cached_property
+    def decomposition(self) -> tuple[str, ...]:
+        return tuple(_token_str(t) for t in self._toks)
+
+    @cached_property
+    def _explained(self) -> tuple[tuple[FanEntry, ...], tuple[RemovedFan, ...]]:
+        ctx = self._ctx
+        r = ctx.rules
+        removed_raw: list[tuple[int, int, str, int | None, list[tuple[int, ...]]]] = []
+        total, kept = _apply_principles(ctx, list(self._raw), removed_raw)
+        assert total == self.total_without_flowers
+        values = r._values
+        fans = []
+        for idx, uses in kept:
+            f = FANS[idx]
+            fans.append(FanEntry(
+                f.id, f.zh, f.zh_hant, f.en, values[idx], len(uses),
+                tuple(tuple(_token_str(t) for t in u) for u in uses),
+            ))
+        n_flowers = ctx.sit.flowers
+        if n_flowers:
+            f = FANS[_FLOWER]
+            fans.append(FanEntry(f.id, f.zh, f.zh_hant, f.en, values[_FLOWER], n_flowers, ()))
+        fans.sort(key=lambda e: (-e.value, FAN_INDEX[e.id]))
+        removed = tuple(
+            RemovedFan(FANS[idx].id, FANS[idx].zh, FANS[idx].en, n, why,
+                       FANS[b].id if b is not None else None,
+                       tuple(tuple(_token_str(t) for t in u) for u in uses))
+            for idx, n, why, b, uses in removed_raw
+        )
+        return tuple(fans), removed
+
+    @property
+    def fans(self) -> tuple[FanEntry, ...]:
+        return self._explained[0]
+
+    @property
+    def removed(self) -> tuple[RemovedFan, ...]:
+        return self._explained[1]
 
     def settlement(self, winner: int = 0, discarder: int | None = None) -> tuple[int, int, int, int]:
         from .settlement import settle
@@ -205,51 +252,73 @@ class MCRResult:
 _RANK0 = tuple(k % 9 for k in range(27))
 
 
-def _global_fans(ac: list[int], rules: Rules, green_flush: bool) -> list[tuple[int, int]]:
-    """Fans decided by the tiles alone (colour, rank, terminal fans; 四归一 is separate).
-    Returns (fan index, token) pairs; the token is _HAND."""
-    kinds = [k for k in range(NUM_KINDS) if ac[k]]
-    suits = {k // 9 for k in kinds if k < 27}
-    honors = [k for k in kinds if k >= 27]
+def _mask(kinds: object) -> int:
+    m = 0
+    for k in kinds:  # type: ignore[attr-defined]
+        m |= 1 << k
+    return m
+
+
+_SUIT_MASKS = tuple(_mask(range(9 * s, 9 * s + 9)) for s in range(3))
+_NUMBERED_MASK = _mask(range(27))
+_HONOR_MASK = _mask(range(27, 34))
+_WIND_MASK = _mask(range(27, 31))
+_DRAGON_MASK = _mask(range(31, 34))
+_TH_MASK = _mask(k for k in range(34) if k >= 27 or k % 9 in (0, 8))
+_GREEN_MASK = _mask(k for k in range(34) if IS_GREEN[k])
+_REV_MASK = _mask(k for k in range(34) if IS_REVERSIBLE[k])
+
+
+def _ranks_mask(ranks: object) -> int:
+    return _mask(9 * s + r for s in range(3) for r in ranks)  # type: ignore[attr-defined]
+
+
+_R_LOWER = _ranks_mask(range(4))      # 1-4
+_R_UPPER = _ranks_mask(range(5, 9))   # 6-9
+_R_MIDDLE = _ranks_mask(range(3, 6))  # 4-6
+_R_4 = _ranks_mask((3,))
+_R_6 = _ranks_mask((5,))
+_KNIT_MASKS = tuple(_mask(seq) for seq in KNITTED)
+_BIT = tuple(1 << KIND[t] for t in range(37))
+_GLOBAL_USES = tuple((i, (_HAND,)) for i in range(len(FANS)))
+
+
+@lru_cache(maxsize=1 << 16)
+def _global_fans(m: int) -> tuple[int, ...]:
+    """Fans decided by which tile kinds the hand holds (bit mask of kinds): colour, rank and
+    terminal fans. One predicate per fan, evaluated once per hand."""
     out: list[int] = []
-    nsuits = len(suits)
+    honors = m & _HONOR_MASK
+    nsuits = sum(1 for sm in _SUIT_MASKS if m & sm)
     if not honors:
-        if nsuits == 1:
-            out.append(_I["full_flush"])
-        else:
-            out.append(_I["no_honors"])
+        out.append(_I["full_flush"] if nsuits == 1 else _I["no_honors"])          # 清一色 / 无字
     if nsuits == 2:
-        out.append(_I["one_voided_suit"])
+        out.append(_I["one_voided_suit"])                                          # 缺一门
     elif nsuits == 1 and honors:
-        out.append(_I["half_flush"])
-    if nsuits == 3 and any(k <= 30 for k in honors) and any(k >= 31 for k in honors):
-        out.append(_I["all_types"])
-    numbered = [k for k in kinds if k < 27]
-    term_or_honor = [k for k in kinds if k >= 27 or _RANK0[k] in (0, 8)]
-    if not term_or_honor:
-        out.append(_I["all_simples"])
-    if all(IS_REVERSIBLE[k] for k in kinds):
-        out.append(_I["reversible_tiles"])
-    if all(IS_GREEN[k] for k in kinds):
-        out.append(_I["all_green"])
-        if green_flush and not honors:
-            pass
-    if len(term_or_honor) == len(kinds):
-        if not numbered:
-            out.append(_I["all_honors"])
+        out.append(_I["half_flush"])                                               # 混一色
+    if nsuits == 3 and m & _WIND_MASK and m & _DRAGON_MASK:
+        out.append(_I["all_types"])                                                # 五门齐
+    if not m & _TH_MASK:
+        out.append(_I["all_simples"])                                              # 断幺
+    if not m & ~_REV_MASK:
+        out.append(_I["reversible_tiles"])                                         # 推不倒
+    if not m & ~_GREEN_MASK:
+        out.append(_I["all_green"])                                                # 绿一色
+    if not m & ~_TH_MASK:
+        if not m & _NUMBERED_MASK:
+            out.append(_I["all_honors"])                                           # 字一色
         elif not honors:
-            out.append(_I["all_terminals"])
+            out.append(_I["all_terminals"])                                        # 清幺九
         else:
-            out.append(_I["all_terminals_and_honors"])
-    if numbered and not honors:
-        ranks = {_RANK0[k] for k in numbered}
-        if max(ranks) <= 3:
-            out.append(_I["lower_four"] if 3 in ranks else _I["lower_tiles"])
-        elif min(ranks) >= 5:
-            out.append(_I["upper_four"] if 5 in ranks else _I["upper_tiles"])
-        elif min(ranks) >= 3 and max(ranks) <= 5:
-            out.append(_I["middle_tiles"])
-    return [(i, _HAND) for i in out]
+            out.append(_I["all_terminals_and_honors"])                             # 混幺九
+    if m and not honors:
+        if not m & ~_R_LOWER:
+            out.append(_I["lower_four"] if m & _R_4 else _I["lower_tiles"])        # 小于五 / 全小
+        elif not m & ~_R_UPPER:
+            out.append(_I["upper_four"] if m & _R_6 else _I["upper_tiles"])        # 大于五 / 全大
+        elif not m & ~_R_MIDDLE:
+            out.append(_I["middle_tiles"])                                         # 全中
+    return tuple(out)
 
 
 @dataclass(slots=True)
@@ -259,33 +328,58 @@ class _Ctx:
     rules: Rules
     win: int
     sc: list[int]              # standing counts incl. winning tile
-    ac: list[int]              # whole-hand counts (kongs as 4)
+    smask: int                 # kinds among the standing tiles
     fixed_chows: tuple[int, ...]
     fixed_pungs: tuple[tuple[int, bool, bool], ...]  # (kind, is_kong, concealed)
-    melded_cnt: int
+    fixed_pung_kinds: tuple[int, ...]
     n_melds: int
-    hand_fans: list[tuple[int, int]]  # fans common to every reading: globals, flags, series
-    hog: list[int]             # kinds of 四归一
-    kong_fans: list[tuple[int, int]]
+    base: list[tuple[int, tuple[int, ...]]]  # fans common to every reading
+    kong_fans: list[tuple[int, tuple[int, ...]]]
     ck: int
     unique: bool | None = None
 
 
-# raw fans of one reading: fan index -> list of uses (tuples of tokens)
-_Raw = dict[int, list[tuple[int, ...]]]
+# raw fans of one reading: (fan index, tokens used) pairs; a negative index -1-i is fan i
+# removed by 套算一次
+_Raw = list[tuple[int, tuple[int, ...]]]
 
-
-def _add(raw: _Raw, idx: int, use: tuple[int, ...]) -> None:
-    lst = raw.get(idx)
-    if lst is None:
-        raw[idx] = [use]
-    else:
-        lst.append(use)
+_HAND_USE = (_HAND,)
+_I_SELF = _I["self_drawn"]
+_I_FCH = _I["fully_concealed_hand"]
+_I_CH = _I["concealed_hand"]
+_I_MH = _I["melded_hand"]
+_I_LT = _I["last_tile"]
+_I_LTD = _I["last_tile_draw"]
+_I_LTC = _I["last_tile_claim"]
+_I_OWR = _I["out_with_replacement_tile"]
+_I_RTK = _I["robbing_the_kong"]
+_I_HOG = _I["tile_hog"]
+_I_DRAGON = _I["dragon_pung"]
+_I_PW = _I["prevalent_wind"]
+_I_SW = _I["seat_wind"]
+_I_CP = (0, 0, _I["two_concealed_pungs"], _I["three_concealed_pungs"], _I["four_concealed_pungs"])
+_I_ALLP = _I["all_pungs"]
+_I_L4W = _I["little_four_winds"]
+_I_L3D = _I["little_three_dragons"]
+_I_ALLC = _I["all_chows"]
+_I_OUT = _I["outside_hand"]
+_I_FIVE = _I["all_fives"]
+_I_EVEN = _I["all_even_pungs"]
+_I_EDGE = _I["edge_wait"]
+_I_CLOSED = _I["closed_wait"]
+_I_SINGLE = _I["single_wait"]
+_I_NINE = _I["nine_gates"]
+_I_KNIT = _I["knitted_straight"]
+_I_B3W = _I["big_three_winds"]
+_YAOJIU_PUNG = tuple((k < 27 and k % 9 in (0, 8)) or 27 <= k <= 30 for k in range(34))
+_TERM_SET = tuple(k < 27 and k % 9 in (0, 6) for k in range(27))  # chow holds a 1 or a 9
+_FIVE_SET = tuple(k < 27 and 2 <= k % 9 <= 4 for k in range(27))  # chow holds a 5
 
 
 def _prepare(hand: Hand, sit: Situation, rules: Rules) -> _Ctx:
-    assert hand.winning_tile is not None
-    win = KIND[hand.winning_tile]
+    wt = hand.winning_tile
+    assert wt is not None
+    win = KIND[wt]
     sc = [0] * NUM_KINDS
     for t in hand.concealed:
         sc[KIND[t]] += 1
@@ -305,145 +399,160 @@ def _prepare(hand: Hand, sit: Situation, rules: Rules) -> _Ctx:
         else:
             is_kong = m.kind is MeldKind.KONG
             fixed_pungs.append((k, is_kong, m.concealed))
-            ac[k] += 4 if is_kong else 3
             if is_kong:
+                ac[k] += 4
                 if m.concealed:
                     ck += 1
                 else:
                     mk += 1
+            else:
+                ac[k] += 3
         if not m.concealed:
             melded += 1
-    hf: list[tuple[int, int]] = []
+    base: list[tuple[int, tuple[int, ...]]] = []
     # how the hand was won
     sd = sit.self_drawn
     if sd:
-        hf.append((_I["self_drawn"], _HAND))
+        base.append((_I_SELF, _HAND_USE))
     if melded == 0:
-        hf.append((_I["fully_concealed_hand"] if sd else _I["concealed_hand"], _HAND))
+        base.append((_I_FCH if sd else _I_CH, _HAND_USE))
     elif melded == 4 and not sd:
-        hf.append((_I["melded_hand"], _HAND))
+        base.append((_I_MH, _HAND_USE))
+    wtok = (_TILE + win,)
     if sit.last_of_kind:
-        hf.append((_I["last_tile"], _TILE + win))
+        base.append((_I_LT, wtok))
     if sit.last_tile_of_wall:
-        hf.append((_I["last_tile_draw"] if sd else _I["last_tile_claim"], _TILE + win))
+        base.append((_I_LTD if sd else _I_LTC, wtok))
     if sit.kong:
-        hf.append((_I["out_with_replacement_tile"] if sd else _I["robbing_the_kong"], _TILE + win))
-    hf.extend(_global_fans(ac, rules, rules.green_may_add_flush))
-    kong_kinds = {k for k, is_kong, _c in fixed_pungs if is_kong}
-    hog = [k for k in range(NUM_KINDS) if ac[k] == 4 and k not in kong_kinds]
+        base.append((_I_OWR if sd else _I_RTK, wtok))
+    smask = 0
+    for k in hand.concealed:
+        smask |= _BIT[k]
+    smask |= _BIT[win]
+    amask = smask
+    kong_kinds = []
+    for k, is_kong, _c in fixed_pungs:
+        amask |= _BIT[k]
+        if is_kong:
+            kong_kinds.append(k)
+    for k in fixed_chows:
+        amask |= _BIT[k] | _BIT[k + 1] | _BIT[k + 2]
+    m = amask
+    while m:
+        low = m & -m
+        k = low.bit_length() - 1
+        if ac[k] == 4 and k not in kong_kinds:
+            base.append((_I_HOG, (_TILE + k,)))
+        m ^= low
+    base.extend(_GLOBAL_USES[i] for i in _global_fans(amask))
     # the kong series: at most one fan
-    kf: list[tuple[int, int]] = []
+    kf: list[tuple[int, tuple[int, ...]]] = []
     kongs = mk + ck
-    ktoks = tuple(PUNG + k for k, is_kong, _c in fixed_pungs if is_kong)
     if kongs == 1:
-        kf.append((_I["melded_kong"] if mk else _I["concealed_kong"], ktoks[0]))
+        kf.append((_I["melded_kong"] if mk else _I["concealed_kong"], (PUNG + kong_kinds[0],)))
     elif kongs == 2:
         if mk == 2:
-            kf.append((_I["two_melded_kongs"], _HAND))
+            kf.append((_I["two_melded_kongs"], _HAND_USE))
         elif ck == 2:
-            kf.append((_I["two_concealed_kongs"], _HAND))
+            kf.append((_I["two_concealed_kongs"], _HAND_USE))
         elif rules.melded_concealed_kong:
-            kf.append((_I["concealed_and_melded_kong"], _HAND))
+            kf.append((_I["concealed_and_melded_kong"], _HAND_USE))
         else:
             for k, is_kong, c in fixed_pungs:
                 if is_kong:
-                    kf.append((_I["concealed_kong"] if c else _I["melded_kong"], PUNG + k))
+                    kf.append((_I["concealed_kong"] if c else _I["melded_kong"], (PUNG + k,)))
     elif kongs == 3:
-        kf.append((_I["three_kongs"], _HAND))
+        kf.append((_I["three_kongs"], _HAND_USE))
     elif kongs == 4:
-        kf.append((_I["four_kongs"], _HAND))
+        kf.append((_I["four_kongs"], _HAND_USE))
     return _Ctx(
-        hand, sit, rules, win, sc, ac, tuple(sorted(fixed_chows)), tuple(fixed_pungs), melded,
-        len(hand.melds), hf, hog, kf, ck,
+        hand, sit, rules, win, sc, smask, tuple(sorted(fixed_chows)), tuple(fixed_pungs),
+        tuple(k for k, _g, _c in fixed_pungs), len(hand.melds), base, kf, ck,
     )
 
 
-def _common(ctx: _Ctx, raw: _Raw) -> None:
-    for idx, tok in ctx.hand_fans:
-        _add(raw, idx, (tok,))
-    for k in ctx.hog:
-        _add(raw, _I["tile_hog"], (_TILE + k,))
-
-
-def _wind_and_pung_fans(ctx: _Ctx, raw: _Raw, pung_kinds: list[int], concealed: int,
-                        pair: int, n_pungs: int) -> None:
+def _pung_fans_of(ctx: _Ctx, raw: _Raw, pung_kinds: list[int], concealed: int, pair: int,
+                  n_pungs: int) -> None:
+    """Per-pung fans (箭刻, 圈风刻, 门风刻, 幺九刻 candidates), the kong and concealed-pung
+    series, 碰碰和, 小四喜 / 小三元."""
+    ap = raw.append
     sit = ctx.sit
     pw = 27 + sit.prevalent_wind
     sw = 27 + sit.seat_wind
+    winds = dragons = 0
     for k in pung_kinds:
-        if k >= 31:
-            _add(raw, _I["dragon_pung"], (PUNG + k,))
-        if k == pw:
-            _add(raw, _I["prevalent_wind"], (PUNG + k,))
-        if k == sw:
-            _add(raw, _I["seat_wind"], (PUNG + k,))
-    for idx, tok in ctx.kong_fans:
-        _add(raw, idx, (tok,))
+        if k >= 27:
+            if k >= 31:
+                ap((_I_DRAGON, (PUNG + k,)))
+                dragons += 1
+            else:
+                winds += 1
+                if k == pw:
+                    ap((_I_PW, (PUNG + k,)))
+                if k == sw:
+                    ap((_I_SW, (PUNG + k,)))
+                ap((_YAOJIU, (PUNG + k,)))
+        elif _YAOJIU_PUNG[k]:
+            ap((_YAOJIU, (PUNG + k,)))
+    raw.extend(ctx.kong_fans)
     if concealed >= 2:
-        _add(raw, _I[("two_concealed_pungs", "three_concealed_pungs", "four_concealed_pungs")[min(concealed, 4) - 2]],
-             (_HAND,))
+        ap((_I_CP[min(concealed, 4)], _HAND_USE))
     if n_pungs == 4:
-        _add(raw, _I["all_pungs"], (_HAND,))
+        ap((_I_ALLP, _HAND_USE))
     if pair >= 27:
-        winds = [k for k in pung_kinds if 27 <= k <= 30]
-        dragons = [k for k in pung_kinds if k >= 31]
-        if pair <= 30 and len(winds) == 3:
-            _add(raw, _I["little_four_winds"], (*(PUNG + k for k in winds), _PAIR + pair))
-        if pair >= 31 and len(dragons) == 2:
-            _add(raw, _I["little_three_dragons"], (*(PUNG + k for k in dragons), _PAIR + pair))
+        if pair <= 30:
+            if winds == 3:
+                ap((_I_L4W, (*(PUNG + k for k in pung_kinds if 27 <= k <= 30), _PAIR + pair)))
+        elif dragons == 2:
+            ap((_I_L3D, (*(PUNG + k for k in pung_kinds if k >= 31), _PAIR + pair)))
 
 
 def _standard_raw(ctx: _Ctx, pair: int, sets: tuple[int, ...], nine_gates: bool) -> _Raw:
-    raw: _Raw = {}
-    _common(ctx, raw)
+    raw: _Raw = list(ctx.base)
+    ap = raw.append
     win = ctx.win
-    sd = ctx.sit.self_drawn
-    chows = list(ctx.fixed_chows)
     st_chows = [s for s in sets if s < PUNG]
-    chows.extend(st_chows)
     st_pungs = [s - PUNG for s in sets if s >= PUNG]
-    pung_kinds = [k for k, _kg, _c in ctx.fixed_pungs]
-    pung_kinds.extend(st_pungs)
+    chows = sorted(ctx.fixed_chows + tuple(st_chows)) if ctx.fixed_chows else st_chows
+    pung_kinds = sorted(ctx.fixed_pung_kinds + tuple(st_pungs)) if ctx.fixed_pung_kinds else st_pungs
     concealed = ctx.ck + len(st_pungs)
-    if not sd and win in st_pungs and not any(c <= win <= c + 2 for c in st_chows):
-        concealed -= 1  # the pung completed by the discard is melded
-    chows.sort()
-    pung_kinds.sort()
-    _wind_and_pung_fans(ctx, raw, pung_kinds, concealed, pair, len(pung_kinds))
-    counted, removed = chow_fans(tuple(chows), pair if len(chows) == 4 else -1)
-    for fid, used in counted:
-        if fid in ("pure_terminal_chows", "three_suited_terminal_chows"):
-            _add(raw, _I[fid], (*used[:4], _PAIR + pair))
+    if not ctx.sit.self_drawn and win in st_pungs:
+        for c in st_chows:
+            if c <= win <= c + 2:
+                break
         else:
-            _add(raw, _I[fid], used)
-    if removed:
-        for fid, used in removed:
-            _add(raw, -1 - _I[fid], used)  # negative: removed by 套算一次
-    counted, _r = pung_fans(tuple(pung_kinds))
-    for fid, used in counted:
-        _add(raw, _I[fid], tuple(PUNG + k for k in used))
-    if len(chows) == 4 and pair < 27:
-        _add(raw, _I["all_chows"], (_HAND,))
-    # 全带幺 / 全带五 / 全双刻: every set and the pair
-    t_ok = f_ok = e_ok = True
+            concealed -= 1  # the pung completed by the discard is melded
+    _pung_fans_of(ctx, raw, pung_kinds, concealed, pair, len(pung_kinds))
+    nc = len(chows)
+    if nc >= 2:
+        # the pair matters only for 一色/三色双龙会 (four chows and a pair of fives)
+        counted, removed = _chow_combo(tuple(chows), pair if nc == 4 and pair < 27 and _RANK0[pair] == 4 else -1)
+        raw.extend(counted)
+        if removed:
+            raw.extend(removed)
+    if len(pung_kinds) >= 2:
+        raw.extend(_pung_combo(tuple(pung_kinds)))
+    # 平和, 全带幺 / 全带五 / 全双刻: every set and the pair
     if pair < 27:
         r = _RANK0[pair]
-        t_ok = r in (0, 8)
+        t_ok = r == 0 or r == 8
         f_ok = r == 4
-        e_ok = r in (1, 3, 5, 7)
+        e_ok = not nc and r in (1, 3, 5, 7)
+        if nc == 4:
+            ap((_I_ALLC, _HAND_USE))
     else:
+        t_ok = True
         f_ok = e_ok = False
-    for c in chows:
-        r = _RANK0[c]
-        if r not in (0, 6):
-            t_ok = False
-        if not 2 <= r <= 4:
-            f_ok = False
-        e_ok = False
+    if t_ok or f_ok:
+        for c in chows:
+            if not _TERM_SET[c]:
+                t_ok = False
+            if not _FIVE_SET[c]:
+                f_ok = False
     for k in pung_kinds:
         if k < 27:
             r = _RANK0[k]
-            if r not in (0, 8):
+            if r != 0 and r != 8:
                 t_ok = False
             if r != 4:
                 f_ok = False
@@ -452,78 +561,164 @@ def _standard_raw(ctx: _Ctx, pair: int, sets: tuple[int, ...], nine_gates: bool)
         else:
             f_ok = e_ok = False
     if t_ok:
-        _add(raw, _I["outside_hand"], (_HAND,))
+        ap((_I_OUT, _HAND_USE))
     if f_ok:
-        _add(raw, _I["all_fives"], (_HAND,))
+        ap((_I_FIVE, _HAND_USE))
     if e_ok:
-        _add(raw, _I["all_even_pungs"], (_HAND,))
-    # wait fans: only when exactly one tile kind completes the hand
+        ap((_I_EVEN, _HAND_USE))
+    # wait fans: only when exactly one tile kind completes the hand; edge before closed before
+    # single (MCR.md)
     if ctx.unique is None:
-        ctx.unique = unique_wait(ctx.sc, win)
+        # cheap proofs of a second wait: a pung of the winning tile (the pair's kind also
+        # wins) or a two-sided chow end; otherwise count the waits
+        for c in st_chows:
+            if (c + 2 == win and _RANK0[c] >= 1) or (c == win and _RANK0[c] <= 5):
+                ctx.unique = False
+                break
+        else:
+            ctx.unique = False if win in st_pungs else unique_wait(ctx.sc, win)
     if ctx.unique:
-        edge = closed = False
+        edge = closed = -1
         for c in st_chows:
             if c == win - 1:
-                closed = True
+                closed = c
             elif c == win or c + 2 == win:
-                edge = True
-        if edge:
-            _add(raw, _I["edge_wait"], (win,))  # token: the chow starting ... see below
-        elif closed:
-            _add(raw, _I["closed_wait"], (win - 1,))
+                edge = c
+        if edge >= 0:
+            ap((_I_EDGE, (edge,)))
+        elif closed >= 0:
+            ap((_I_CLOSED, (closed,)))
         elif pair == win:
-            _add(raw, _I["single_wait"], (_PAIR + pair,))
-    if edge_fix := raw.get(_I["edge_wait"]):
-        c = next(c for c in st_chows if c == win or c + 2 == win)
-        edge_fix[0] = (c,)
+            ap((_I_SINGLE, (_PAIR + pair,)))
     if nine_gates:
-        _add(raw, _I["nine_gates"], (_HAND,))
-    # pungs of terminals/honours, candidates for 幺九刻 (absorption decided by the principles)
-    for k in pung_kinds:
-        if (k < 27 and _RANK0[k] in (0, 8)) or 27 <= k <= 30:
-            _add(raw, _YAOJIU, (PUNG + k,))
+        ap((_I_NINE, _HAND_USE))
     return raw
 
 
-def _apply_principles(ctx: _Ctx, raw: _Raw, removed_out: list[tuple[int, int, str, int | None, list[tuple[int, ...]]]] | None
-                      ) -> tuple[int, list[tuple[int, list[tuple[int, ...]]]]]:
-    """不重复 (the 不计 table) and the 幺九刻 absorptions; returns (total, kept fans)."""
+_Pairs = tuple[tuple[int, tuple[int, ...]], ...]
+
+
+@lru_cache(maxsize=1 << 16)
+def _chow_combo(chows: tuple[int, ...], pair: int) -> tuple[_Pairs, _Pairs]:
+    counted, removed = chow_fans(chows, pair)
+    c = tuple(
+        (_I[f], (*used[:4], _PAIR + pair) if f.endswith("terminal_chows") and len(used) == 5 else used)
+        for f, used in counted
+    )
+    return c, tuple((-1 - _I[f], used) for f, used in removed)
+
+
+@lru_cache(maxsize=1 << 16)
+def _pung_combo(pungs: tuple[int, ...]) -> _Pairs:
+    return tuple((_I[f], tuple(PUNG + k for k in used)) for f, used in pung_fans(pungs)[0])
+
+
+def _walk_total(ctx: _Ctx, raw: _Raw) -> int:
+    """The total of one reading: the same walk as :func:`_apply_principles` without the
+    explanation (the fast path; tests check both agree)."""
     rules = ctx.rules
     excl_tab = rules._excl  # type: ignore[attr-defined]
     values = rules._values  # type: ignore[attr-defined]
     enabled = rules._enabled  # type: ignore[attr-defined]
+    raw.sort()
+    excluded = 0
+    kept_mask = 0
+    total = 0
+    n = len(raw)
+    i = 0
+    while i < n:
+        idx = raw[i][0]
+        j = i + 1
+        while j < n and raw[j][0] == idx:
+            j += 1
+        if idx < 0:
+            i = j
+            continue
+        bit = 1 << idx
+        if not enabled & bit or excluded & bit:
+            i = j
+            continue
+        cnt = j - i
+        if idx == _YAOJIU:
+            pw = PUNG + 27 + ctx.sit.prevalent_wind
+            sw = PUNG + 27 + ctx.sit.seat_wind
+            winds_absorbed = kept_mask & (_B3W_BIT | _L4W_BIT)
+            for x in range(i, j):
+                t = raw[x][1][0]
+                if PUNG + 27 <= t <= PUNG + 30 and (
+                    winds_absorbed
+                    or (t == pw and kept_mask & _PW_BIT)
+                    or (t == sw and kept_mask & _SW_BIT)
+                ):
+                    cnt -= 1
+            if kept_mask & _NINE_BIT and cnt:
+                cnt -= 1
+            if not cnt:
+                i = j
+                continue
+        i = j
+        kept_mask |= bit
+        total += values[idx] * cnt
+        excluded |= excl_tab[idx]
+    if not kept_mask and (enabled >> _CHICKEN) & 1:
+        total = values[_CHICKEN]
+    return total
+
+
+def _apply_principles(ctx: _Ctx, raw: _Raw, removed_out: list[tuple[int, int, str, int | None, list[tuple[int, ...]]]] | None
+                      ) -> tuple[int, list[tuple[int, list[tuple[int, ...]]]]]:
+    """不重复 (the 不计 table, walked once in precedence order) and the per-pung absorptions
+    of 幺九刻; returns (total, kept fans with their uses)."""
+    rules = ctx.rules
+    excl_tab = rules._excl  # type: ignore[attr-defined]
+    values = rules._values  # type: ignore[attr-defined]
+    enabled = rules._enabled  # type: ignore[attr-defined]
+    raw.sort()
     excluded = 0
     by: dict[int, int] = {}
     kept: list[tuple[int, list[tuple[int, ...]]]] = []
-    kept_set: set[int] = set()
+    kept_mask = 0
     total = 0
-    for idx in sorted(i for i in raw if i >= 0):
-        uses = raw[idx]
-        if not (enabled >> idx) & 1:
+    n = len(raw)
+    i = 0
+    while i < n and raw[i][0] < 0:
+        i += 1
+    if removed_out is not None:
+        for j in range(i):
+            removed_out.append((-1 - raw[j][0], 1, "套算一次", None, [raw[j][1]]))
+    while i < n:
+        idx = raw[i][0]
+        j = i + 1
+        while j < n and raw[j][0] == idx:
+            j += 1
+        uses = [raw[x][1] for x in range(i, j)]
+        i = j
+        bit = 1 << idx
+        if not enabled & bit:
             if removed_out is not None:
                 removed_out.append((idx, len(uses), "disabled", None, uses))
             continue
-        if (excluded >> idx) & 1:
+        if excluded & bit:
             if removed_out is not None:
                 removed_out.append((idx, len(uses), "不重复", by.get(idx), uses))
             continue
         if idx == _YAOJIU:
             pw = PUNG + 27 + ctx.sit.prevalent_wind
             sw = PUNG + 27 + ctx.sit.seat_wind
-            winds_absorbed = _I["big_three_winds"] in kept_set or _I["little_four_winds"] in kept_set
+            winds_absorbed = kept_mask & (_B3W_BIT | _L4W_BIT)
             keep_uses = []
             absorbed = []
             for u in uses:
                 t = u[0]
                 if PUNG + 27 <= t <= PUNG + 30 and (
                     winds_absorbed
-                    or (t == pw and _I["prevalent_wind"] in kept_set)
-                    or (t == sw and _I["seat_wind"] in kept_set)
+                    or (t == pw and kept_mask & _PW_BIT)
+                    or (t == sw and kept_mask & _SW_BIT)
                 ):
                     absorbed.append(u)
                 else:
                     keep_uses.append(u)
-            if _I["nine_gates"] in kept_set and keep_uses:
+            if kept_mask & _NINE_BIT and keep_uses:
                 absorbed.append(keep_uses.pop(0))
             if absorbed and removed_out is not None:
                 removed_out.append((idx, len(absorbed), "不重复", None, absorbed))
@@ -531,118 +726,105 @@ def _apply_principles(ctx: _Ctx, raw: _Raw, removed_out: list[tuple[int, int, st
                 continue
             uses = keep_uses
         kept.append((idx, uses))
-        kept_set.add(idx)
+        kept_mask |= bit
         total += values[idx] * len(uses)
         m = excl_tab[idx]
         if m:
-            new = m & ~excluded
-            excluded |= m
-            if removed_out is not None and new:
-                j = 0
+            if removed_out is not None:
+                new = m & ~excluded
+                b = 0
                 while new:
                     if new & 1:
-                        by[j] = idx
+                        by[b] = idx
                     new >>= 1
-                    j += 1
-    if removed_out is not None:
-        for idx in raw:
-            if idx < 0:
-                removed_out.append((-1 - idx, len(raw[idx]), "套算一次", None, raw[idx]))
+                    b += 1
+            excluded |= m
     if not kept and (enabled >> _CHICKEN) & 1:
-        kept.append((_CHICKEN, [(_HAND,)]))
+        kept.append((_CHICKEN, [_HAND_USE]))
         total = values[_CHICKEN]
     return total, kept
 
+
+_B3W_BIT = 1 << _I_B3W
+_L4W_BIT = 1 << _I_L4W
+_PW_BIT = 1 << _I_PW
+_SW_BIT = 1 << _I_SW
+_NINE_BIT = 1 << _I_NINE
 
 # a reading: (form name, decomposition tokens, raw fans)
 _Reading = tuple[str, tuple[int, ...], _Raw]
 
 
 def _readings(ctx: _Ctx) -> list[_Reading]:
-    hand = ctx.hand
     sc = ctx.sc
     win = ctx.win
+    smask = ctx.smask
     out: list[_Reading] = []
     n_melds = ctx.n_melds
-    special_done = False
     if n_melds == 0:
-        if is_thirteen_orphans(sc):
-            raw: _Raw = {}
-            _common(ctx, raw)
-            _add(raw, _I["thirteen_orphans"], (_HAND,))
-            out.append(("thirteen_orphans", tuple(_TILE + k for k in range(34) for _ in range(sc[k])), raw))
-            special_done = True
-        else:
+        if smask == _TH_MASK:
+            if is_thirteen_orphans(sc):
+                raw: _Raw = list(ctx.base)
+                raw.append((_I["thirteen_orphans"], _HAND_USE))
+                return [("thirteen_orphans", tuple(_TILE + k for k in range(34) for _ in range(sc[k])), raw)]
+        elif smask.bit_count() == 14:
             lesser, greater, nine = honors_and_knitted(sc)
             if lesser or greater:
-                raw = {}
-                _common(ctx, raw)
-                _add(raw, _I["greater_honors_and_knitted_tiles" if greater else "lesser_honors_and_knitted_tiles"],
-                     (_HAND,))
+                raw = list(ctx.base)
+                form = "greater_honors_and_knitted_tiles" if greater else "lesser_honors_and_knitted_tiles"
+                raw.append((_I[form], _HAND_USE))
                 if nine:
-                    ki = next(i for i, seq in enumerate(KNITTED) if all(sc[k] for k in seq))
-                    _add(raw, _I["knitted_straight"], (_KNIT + ki,))
-                out.append(("greater_honors_and_knitted_tiles" if greater else "lesser_honors_and_knitted_tiles",
-                            tuple(_TILE + k for k in range(34) if sc[k]), raw))
-                special_done = True
-            elif is_seven_pairs(sc):
-                raw = {}
-                _common(ctx, raw)
-                pairs = tuple(_PAIR + k for k in range(34) for _ in range(sc[k] // 2))
-                if is_seven_shifted_pairs(sc):
-                    _add(raw, _I["seven_shifted_pairs"], (_HAND,))
-                    out.append(("seven_shifted_pairs", pairs, raw))
-                else:
-                    _add(raw, _I["seven_pairs"], (_HAND,))
-                    out.append(("seven_pairs", pairs, raw))
-    if special_done:
-        return out
+                    ki = next(i for i, km in enumerate(_KNIT_MASKS) if smask & km == km)
+                    raw.append((_I_KNIT, (_KNIT + ki,)))
+                return [(form, tuple(_TILE + k for k in range(34) if sc[k]), raw)]
+        elif smask.bit_count() <= 7 and is_seven_pairs(sc):
+            raw = list(ctx.base)
+            pairs = tuple(_PAIR + k for k in range(34) for _ in range(sc[k] // 2))
+            if is_seven_shifted_pairs(sc):
+                raw.append((_I["seven_shifted_pairs"], _HAND_USE))
+                out.append(("seven_shifted_pairs", pairs, raw))
+            else:
+                raw.append((_I["seven_pairs"], _HAND_USE))
+                out.append(("seven_pairs", pairs, raw))
     # 组合龙 with a set and a pair (at most one declared meld)
-    if n_melds <= 1:
-        for ki, seq in enumerate(KNITTED):
-            if not all(sc[k] for k in seq):
+    if n_melds <= 1 and smask.bit_count() >= 9:
+        for ki, km in enumerate(_KNIT_MASKS):
+            if smask & km != km:
                 continue
             rest = sc[:]
-            for k in seq:
+            for k in KNITTED[ki]:
                 rest[k] -= 1
             for pair, sets in decompose(rest, 1 - n_melds):
-                raw = _knitted_raw(ctx, ki, seq, pair, sets)
+                raw = _knitted_raw(ctx, ki, KNITTED[ki], pair, sets)
                 toks = (_KNIT + ki, *(sets if sets else ()), _PAIR + pair)
                 out.append(("knitted_straight", toks, raw))
-    nine = n_melds == 0 and is_nine_gates(sc, win)
-    for pair, sets in _decompose_cached(tuple(sc), 4 - n_melds):
+    nine = n_melds == 0 and win < 27 and not smask & ~_SUIT_MASKS[win // 9] and is_nine_gates(sc, win)
+    for pair, sets in _decompose_cached(bytes(sc), 4 - n_melds):
         raw = _standard_raw(ctx, pair, sets, nine)
         out.append(("nine_gates" if nine else "standard", (*sets, _PAIR + pair), raw))
-    del hand
     return out
 
 
-@lru_cache(maxsize=65536)
-def _decompose_cached(counts: tuple[int, ...], n_sets: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
-    return tuple(decompose(counts, n_sets))
+@lru_cache(maxsize=1 << 16)
+def _decompose_cached(counts: bytes, n_sets: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    return tuple(decompose(list(counts), n_sets))
 
 
 def _knitted_raw(ctx: _Ctx, ki: int, seq: tuple[int, ...], pair: int, sets: tuple[int, ...]) -> _Raw:
-    raw: _Raw = {}
-    _common(ctx, raw)
-    _add(raw, _I["knitted_straight"], (_KNIT + ki,))
+    raw: _Raw = list(ctx.base)
+    ap = raw.append
+    ap((_I_KNIT, (_KNIT + ki,)))
     win = ctx.win
     if sets:
         s = sets[0]
         is_chow = s < PUNG
         pung_kinds = [] if is_chow else [s - PUNG]
-        concealed = 0
     else:
-        k, _is_kong, _c = ctx.fixed_pungs[0] if ctx.fixed_pungs else (-1, False, False)
         is_chow = not ctx.fixed_pungs
-        pung_kinds = [] if is_chow else [k]
-        concealed = 0
-    _wind_and_pung_fans(ctx, raw, pung_kinds, concealed, pair, 0)
+        pung_kinds = [] if is_chow else [ctx.fixed_pungs[0][0]]
+    _pung_fans_of(ctx, raw, pung_kinds, 0, pair, 0)
     if is_chow and pair < 27:
-        _add(raw, _I["all_chows"], (_HAND,))
-    for k in pung_kinds:
-        if (k < 27 and _RANK0[k] in (0, 8)) or 27 <= k <= 30:
-            _add(raw, _YAOJIU, (PUNG + k,))
+        ap((_I_ALLC, _HAND_USE))
     # wait fans: not when the winning tile's kind is one the knitted straight uses, unless the
     # rules let the set or pair take it (MCR.md)
     in_knit = win in seq
@@ -662,13 +844,13 @@ def _knitted_raw(ctx: _Ctx, ki: int, seq: tuple[int, ...], pair: int, sets: tupl
             if len(winning_kinds(rest, False)) == 1:
                 s = sets[0]
                 if s < PUNG and s == win - 1:
-                    _add(raw, _I["closed_wait"], (s,))
+                    ap((_I_CLOSED, (s,)))
                 elif s < PUNG and (s == win or s + 2 == win):
-                    _add(raw, _I["edge_wait"], (s,))
+                    ap((_I_EDGE, (s,)))
                 elif pair == win:
-                    _add(raw, _I["single_wait"], (_PAIR + pair,))
+                    ap((_I_SINGLE, (_PAIR + pair,)))
         elif pair == win:
-            _add(raw, _I["single_wait"], (_PAIR + pair,))
+            ap((_I_SINGLE, (_PAIR + pair,)))
     return raw
 
 
@@ -745,13 +927,28 @@ def score(
     return _score_checked(h, sit, r, inferred)
 
 
+def prepare_situation(hand: str | Hand, situation: dict[str, Any]) -> tuple[Hand, Situation]:
+    """Parse a hand and check a situation given as :func:`score`'s keyword arguments."""
+    h = parse_hand(hand)
+    if h.winning_tile is None:
+        raise TileMissing("13 tiles: add the winning tile to score the hand")
+    sit = Situation(
+        bool(situation.get("self_drawn")), bool(situation.get("last_tile_of_wall")),
+        bool(situation.get("kong")), bool(situation.get("last_of_kind")),
+        parse_wind(situation.get("seat_wind", "E"), "seat wind"),
+        parse_wind(situation.get("prevalent_wind", "E"), "prevalent wind"),
+        _flower_count(h, situation.get("flowers", 0)),
+    )
+    return h, _check_situation(h, sit)[0]
+
+
 def total_only(hand: Hand, sit: Situation, rules: Rules) -> int:
     """The total (flowers included) of a parsed complete hand with a checked situation; the fast
     path used by bulk checks and the benchmark. Raises NotWinning."""
     ctx = _prepare(hand, sit, rules)
     best = -1
     for _form, _toks, raw in _readings(ctx):
-        t, _k = _apply_principles(ctx, raw, None)
+        t = _walk_total(ctx, raw)
         if t > best:
             best = t
     if best < 0:
@@ -767,38 +964,17 @@ def _score_checked(h: Hand, sit: Situation, r: Rules, inferred: tuple[str, ...])
             f"{h} is not a complete hand: no reading as four sets and a pair, seven pairs, "
             "thirteen orphans, honours and knitted tiles or a knitted straight"
         )
-    best: tuple[int, int, str, tuple[int, ...], _Raw] | None = None
-    for i, (form, toks, raw) in enumerate(readings):
-        t, _k = _apply_principles(ctx, raw, None)
-        if best is None or t > best[0]:
-            best = (t, i, form, toks, raw)
-    assert best is not None
-    total, _i, form, toks, raw = best
-    removed_raw: list[tuple[int, int, str, int | None, list[tuple[int, ...]]]] = []
-    total2, kept = _apply_principles(ctx, raw, removed_raw)
-    assert total2 == total
-    values = r._values  # type: ignore[attr-defined]
-    fans = []
-    for idx, uses in kept:
-        f = FANS[idx]
-        fans.append(FanEntry(
-            f.id, f.zh, f.zh_hant, f.en, values[idx], len(uses),
-            tuple(tuple(_token_str(t) for t in u) for u in uses),
-        ))
-    if sit.flowers:
-        f = FANS[_FLOWER]
-        fans.append(FanEntry(f.id, f.zh, f.zh_hant, f.en, values[_FLOWER], sit.flowers, ()))
-    fans.sort(key=lambda e: (-e.value, FAN_INDEX[e.id]))
-    removed = tuple(
-        RemovedFan(FANS[idx].id, FANS[idx].zh, FANS[idx].en, n, why,
-                   FANS[b].id if b is not None else None,
-                   tuple(tuple(_token_str(t) for t in u) for u in uses))
-        for idx, n, why, b, uses in removed_raw
-    )
-    decomposition = tuple(_token_str(t) for t in toks)
-    flowers_points = values[_FLOWER] * sit.flowers
+    best = -1
+    best_reading = readings[0]
+    for reading in readings:
+        t = _walk_total(ctx, reading[2])
+        if t > best:
+            best = t
+            best_reading = reading
+    form, toks, raw = best_reading
     return MCRResult(
-        hand=str(h), rules=r.name, form=form, decomposition=decomposition, fans=tuple(fans),
-        removed=removed, total_without_flowers=total, flowers=flowers_points, min_fan=r.min_fan,
-        situation=sit, readings=len(readings), inferred=inferred, _rules_obj=r,
+        rules=r.name, form=form, total_without_flowers=best,
+        flowers=r._values[_FLOWER] * sit.flowers,  # type: ignore[attr-defined]
+        min_fan=r.min_fan, situation=sit, readings=len(readings), inferred=inferred,
+        _hand=h, _ctx=ctx, _raw=raw, _toks=toks, _rules_obj=r,
     )
