@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (a data table of hands and seed lines)
 """One test (at least) per MCR fan, each citing the seed line it checks.
 
 Each case: the fan id, a hand showing it, the situation, and the seed line. The test checks the

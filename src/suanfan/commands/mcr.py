@@ -11,8 +11,10 @@ from ..cli import register_command
 __all__ = ["add_parser", "run"]
 
 _HEAD = {
-    "zh": ("番种", "用到", "番", "数", "小计", "合计", "不含花", "起和", "达到", "错和", "结算", "座位", "花牌", "不计"),
-    "zh-Hant": ("番種", "用到", "番", "數", "小計", "合計", "不含花", "起和", "達到", "錯和", "結算", "座位", "花牌", "不計"),
+    "zh": ("番种", "用到", "番", "数", "小计", "合计", "不含花", "起和", "达到", "错和", "结算",
+           "座位", "花牌", "不计"),
+    "zh-Hant": ("番種", "用到", "番", "數", "小計", "合計", "不含花", "起和", "達到", "錯和", "結算",
+                "座位", "花牌", "不計"),
     "en": ("Fan", "uses", "value", "count", "points", "Total", "without flowers", "minimum", "met",
            "false win", "Settlement", "seat", "flowers", "Not counted"),
 }
@@ -53,8 +55,11 @@ def run(args: argparse.Namespace) -> int:
         return 0
     lang = args.lang
     h = _HEAD[lang]
-    rows = [(_fan_name(f, lang), " ".join("+".join(u) for u in f.uses), str(f.value), str(f.count), str(f.points))
-            for f in r.fans]
+    rows = [
+        (_fan_name(f, lang), " ".join("+".join(u) for u in f.uses), str(f.value), str(f.count),
+         str(f.points))
+        for f in r.fans
+    ]
     widths = [max([_width(h[i])] + [_width(row[i]) for row in rows]) for i in range(5)]
     print(f"{r.hand}   ({r.rules}, {r.form}: {' '.join(r.decomposition)})")
     print("  ".join(_pad(h[i], widths[i]) for i in range(5)))

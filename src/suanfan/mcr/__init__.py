@@ -10,20 +10,32 @@ from .rules import PRESETS, Rules, get_rules
 from .score import FanEntry, MCRResult, RemovedFan, Situation, parse_wind, score
 
 __all__ = [
-    "score", "Rules", "PRESETS", "get_rules", "FANS", "FAN_BY_ID", "FanDef", "MCRResult",
-    "FanEntry", "RemovedFan", "Situation", "parse_wind", "shanten", "waits",
+    "FANS",
+    "FAN_BY_ID",
+    "PRESETS",
+    "FanDef",
+    "FanEntry",
+    "MCRResult",
+    "RemovedFan",
+    "Rules",
+    "Situation",
+    "get_rules",
+    "parse_wind",
+    "score",
+    "shanten",
+    "waits",
 ]
 
 
 def shanten(hand13: Any) -> int:
     """MCR shanten number of a hand (-1 for a complete hand, 0 = ready)."""
-    from ..analysis import mcr_shanten  # type: ignore[attr-defined]
+    from ..analysis import mcr_shanten  # type: ignore[attr-defined,unused-ignore]
 
     return int(mcr_shanten(hand13))
 
 
 def waits(hand13: Any, **situation: Any) -> Any:
     """{tile: result or None} for each tile that completes the 13-tile hand."""
-    from ..analysis import mcr_waits  # type: ignore[attr-defined]
+    from ..analysis import mcr_waits  # type: ignore[attr-defined,unused-ignore]
 
     return mcr_waits(hand13, **situation)

@@ -8,9 +8,9 @@ pair fans dropped by 套算一次.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
-__all__ = ["chow_fans", "pung_fans", "Combo"]
+__all__ = ["Combo", "chow_fans", "pung_fans"]
 
 Combo = tuple[tuple[tuple[str, tuple[int, ...]], ...], tuple[tuple[str, tuple[int, ...]], ...]]
 
@@ -119,7 +119,7 @@ def _pairs_capped(chows: tuple[int, ...]) -> Combo:
     return (tuple(kept), tuple(removed))
 
 
-@lru_cache(maxsize=None)
+@cache
 def chow_fans(chows: tuple[int, ...], pair: int) -> Combo:
     """Fans of the (sorted) chows of a standard hand; ``pair`` is the pair kind (or -1)."""
     n = len(chows)
@@ -198,7 +198,7 @@ def _pung_triple_fan(a: int, b: int, c: int) -> str | None:
     return None
 
 
-@lru_cache(maxsize=None)
+@cache
 def pung_fans(pungs: tuple[int, ...]) -> Combo:
     """Fans of the (sorted) pung kinds of a hand: 一色四节高, 大四喜, the three-pung fans with
     the fourth pung combining once, else every pair (双同刻, 双箭刻)."""

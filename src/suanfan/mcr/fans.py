@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["FanDef", "FANS", "FAN_BY_ID", "FAN_BY_ZH", "FAN_INDEX", "IMPLICIT_EXCLUSIONS", "BOTZONE_FANS"]
+__all__ = ["BOTZONE_FANS", "FANS", "FAN_BY_ID", "FAN_BY_ZH", "FAN_INDEX", "IMPLICIT_EXCLUSIONS", "FanDef"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +145,8 @@ FANS: tuple[FanDef, ...] = (
        ("concealed_kong", "melded_kong"), source="PyMahjongGB 1.4 / Botzone"),
     # 4
     _F("outside_hand", "全带幺", "全帶幺", "Outside Hand", 4),
-    _F("fully_concealed_hand", "不求人", "不求人", "Fully Concealed Hand", 4, ("self_drawn", "concealed_hand")),
+    _F("fully_concealed_hand", "不求人", "不求人", "Fully Concealed Hand", 4,
+       ("self_drawn", "concealed_hand")),
     _F("two_melded_kongs", "双明杠", "雙明槓", "Two Melded Kongs", 4, ("melded_kong",)),
     _F("last_tile", "和绝张", "和絕張", "Last Tile", 4),
     # 2

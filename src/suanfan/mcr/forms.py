@@ -7,20 +7,29 @@ Everything works on tile-kind counts (34 ints). Per-suit results are cached.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import permutations
 
 from ..decompose import suit_decompositions
 from ..tiles import TERMINALS_AND_HONORS
 
 __all__ = [
-    "KNITTED", "knitted_index", "is_thirteen_orphans", "honors_and_knitted", "is_seven_pairs",
-    "is_seven_shifted_pairs", "is_nine_gates", "winning_kinds", "unique_wait",
+    "KNITTED",
+    "honors_and_knitted",
+    "is_nine_gates",
+    "is_seven_pairs",
+    "is_seven_shifted_pairs",
+    "is_thirteen_orphans",
+    "knitted_index",
+    "unique_wait",
+    "winning_kinds",
 ]
 
 #: the six knitted straights (组合龙): 147 / 258 / 369 spread over the three suits
 KNITTED: tuple[tuple[int, ...], ...] = tuple(
-    tuple(sorted(9 * s + r for s, start in zip(perm, (0, 1, 2), strict=True) for r in (start, start + 3, start + 6)))
+    tuple(sorted(
+        9 * s + r for s, start in zip(perm, (0, 1, 2), strict=True) for r in (start, start + 3, start + 6)
+    ))
     for perm in permutations(range(3))
 )
 _KNITTED_SETS = tuple(frozenset(k) for k in KNITTED)
@@ -76,7 +85,7 @@ def is_nine_gates(counts: Sequence[int], win: int) -> bool:
     return c == [3, 1, 1, 1, 1, 1, 1, 1, 3]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _suit_ok(pattern: tuple[int, ...], honors: bool) -> tuple[bool, bool]:
     """(splits into sets only, splits into sets plus one pair) for one suit's counts."""
     no_pair = with_pair = False
@@ -111,7 +120,7 @@ def _standard_complete(counts: list[int]) -> bool:
     return pairs == 1
 
 
-@lru_cache(maxsize=None)
+@cache
 def _suit_waits(pattern: tuple[int, ...], honors: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """For one suit's counts: (indices whose addition leaves sets only, indices whose addition
     leaves sets and one pair). Cached per pattern; a fifth copy is allowed (MCR.md: tiles you

@@ -13,7 +13,7 @@ from types import MappingProxyType
 from ..errors import InvalidHand
 from .fans import BOTZONE_FANS, FAN_BY_ID, FAN_INDEX, FANS
 
-__all__ = ["Rules", "PRESETS", "get_rules"]
+__all__ = ["PRESETS", "Rules", "get_rules"]
 
 
 def _freeze(d: Mapping[str, int]) -> Mapping[str, int]:

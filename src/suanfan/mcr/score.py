@@ -12,17 +12,27 @@ from ..errors import InvalidHand, NotWinning, TileMissing
 from ..hand import Hand, MeldKind
 from ..notation import parse_flowers, parse_hand
 from ..tiles import (
-    IS_GREEN, IS_REVERSIBLE, KIND, NUM_KINDS, tile_to_str,
+    IS_GREEN,
+    IS_REVERSIBLE,
+    KIND,
+    NUM_KINDS,
+    tile_to_str,
 )
 from .combos import chow_fans, pung_fans
 from .fans import FAN_BY_ID, FAN_INDEX, FANS
 from .forms import (
-    KNITTED, honors_and_knitted, is_nine_gates, is_seven_pairs, is_seven_shifted_pairs,
-    is_thirteen_orphans, unique_wait, winning_kinds,
+    KNITTED,
+    honors_and_knitted,
+    is_nine_gates,
+    is_seven_pairs,
+    is_seven_shifted_pairs,
+    is_thirteen_orphans,
+    unique_wait,
+    winning_kinds,
 )
 from .rules import Rules, get_rules
 
-__all__ = ["score", "MCRResult", "FanEntry", "RemovedFan", "parse_wind", "Situation"]
+__all__ = ["FanEntry", "MCRResult", "RemovedFan", "Situation", "parse_wind", "score"]
 
 _I = FAN_INDEX
 _NF = len(FANS)
@@ -192,7 +202,7 @@ class MCRResult:
     def _explained(self) -> tuple[tuple[FanEntry, ...], tuple[RemovedFan, ...]]:
         ctx = self._ctx
         r = ctx.rules
-        removed_raw: list[tuple[int, int, str, int | None, list[tuple[int, ...]]]] = []
+        removed_raw: _Removed = []
         total, kept = _apply_principles(ctx, list(self._raw), removed_raw)
         assert total == self.total_without_flowers
         values = r._values
@@ -437,13 +447,13 @@ def _prepare(hand: Hand, sit: Situation, rules: Rules) -> _Ctx:
             kong_kinds.append(k)
     for k in fixed_chows:
         amask |= _BIT[k] | _BIT[k + 1] | _BIT[k + 2]
-    m = amask
-    while m:
-        low = m & -m
+    rest = amask
+    while rest:
+        low = rest & -rest
         k = low.bit_length() - 1
         if ac[k] == 4 and k not in kong_kinds:
             base.append((_I_HOG, (_TILE + k,)))
-        m ^= low
+        rest ^= low
     base.extend(_GLOBAL_USES[i] for i in _global_fans(amask))
     # the kong series: at most one fan
     kf: list[tuple[int, tuple[int, ...]]] = []
@@ -526,7 +536,8 @@ def _standard_raw(ctx: _Ctx, pair: int, sets: tuple[int, ...], nine_gates: bool)
     nc = len(chows)
     if nc >= 2:
         # the pair matters only for 一色/三色双龙会 (four chows and a pair of fives)
-        counted, removed = _chow_combo(tuple(chows), pair if nc == 4 and pair < 27 and _RANK0[pair] == 4 else -1)
+        fives = nc == 4 and pair < 27 and _RANK0[pair] == 4
+        counted, removed = _chow_combo(tuple(chows), pair if fives else -1)
         raw.extend(counted)
         if removed:
             raw.extend(removed)
@@ -665,7 +676,10 @@ def _walk_total(ctx: _Ctx, raw: _Raw) -> int:
     return total
 
 
-def _apply_principles(ctx: _Ctx, raw: _Raw, removed_out: list[tuple[int, int, str, int | None, list[tuple[int, ...]]]] | None
+_Removed = list[tuple[int, int, str, int | None, list[tuple[int, ...]]]]
+
+
+def _apply_principles(ctx: _Ctx, raw: _Raw, removed_out: _Removed | None
                       ) -> tuple[int, list[tuple[int, list[tuple[int, ...]]]]]:
     """不重复 (the 不计 table, walked once in precedence order) and the per-pung absorptions
     of 幺九刻; returns (total, kept fans with their uses)."""
