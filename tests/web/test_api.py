@@ -41,6 +41,14 @@ def _library_error(fn: Any, *args: Any, **kwargs: Any) -> MahjongError:
     return info.value
 
 
+def _cli_json(argv: list[str], capsys: pytest.CaptureFixture[str]) -> Any:
+    from suanfan.cli import main
+
+    capsys.readouterr()
+    assert main(argv) == 0
+    return json.loads(capsys.readouterr().out)
+
+
 # -- scoring -------------------------------------------------------------------------------------
 @pytest.mark.parametrize("situation", [
     {},
@@ -52,8 +60,34 @@ def test_mcr_score_is_the_engine_result(client: TestClient, situation: dict[str,
     r = client.post("/api/mcr/score", json={"hand": MCR_HAND, **situation})
     assert r.status_code == 200, r.text
     expected = suanfan.mcr.score(MCR_HAND, **situation)
-    assert r.json() == _roundtrip(expected.to_dict())
+    d = r.json()
+    settlement = d.pop("settlement")
+    assert d == _roundtrip(expected.to_dict())
+    seats = (0, None) if expected.situation.self_drawn else (0, 1)
+    assert settlement["points"] == list(expected.settlement(*seats))
     assert r.json()["total"] == expected.total
+
+
+@pytest.mark.parametrize(("body", "argv"), [
+    ({"hand": MCR_HAND}, [MCR_HAND]),
+    ({"hand": MCR_HAND, "self_drawn": True, "flowers": 2, "seat_wind": "N"},
+     [MCR_HAND, "--self-drawn", "--flowers", "2", "--seat", "N"]),
+    ({"hand": "123m456m789m12p55s 3p", "rules": "mcr-botzone"},
+     ["123m456m789m12p55s 3p", "--rules", "mcr-botzone"]),
+])
+def test_mcr_score_is_the_cli_json(client: TestClient, capsys: pytest.CaptureFixture[str],
+                                   body: dict[str, Any], argv: list[str]) -> None:
+    r = client.post("/api/mcr/score", json=body)
+    assert r.status_code == 200, r.text
+    assert r.json() == _cli_json(["mcr", *argv, "--json"], capsys)
+
+
+def test_mcr_settlement_seats(client: TestClient) -> None:
+    d = client.post("/api/mcr/score", json={"hand": MCR_HAND, "winner": 2, "discarder": 0}).json()
+    expected = suanfan.mcr.score(MCR_HAND).settlement(winner=2, discarder=0)
+    assert d["settlement"] == {"winner": 2, "discarder": 0, "points": list(expected)}
+    r = client.post("/api/mcr/score", json={"hand": MCR_HAND, "self_drawn": True, "discarder": 1})
+    assert r.status_code == 400
 
 
 def test_mcr_self_drawn_changes_the_total(client: TestClient) -> None:
@@ -69,7 +103,9 @@ def test_mcr_presets_are_passed_on(client: TestClient) -> None:
     for preset in ("mcr", "mcr-botzone"):
         r = client.post("/api/mcr/score", json={"hand": MCR_HAND, "rules": preset})
         assert r.status_code == 200, r.text
-        assert r.json() == _roundtrip(suanfan.mcr.score(MCR_HAND, rules=preset).to_dict())
+        d = r.json()
+        d.pop("settlement")
+        assert d == _roundtrip(suanfan.mcr.score(MCR_HAND, rules=preset).to_dict())
 
 
 @pytest.mark.parametrize("situation", [
@@ -86,14 +122,6 @@ def test_riichi_score_is_the_engine_result(client: TestClient, situation: dict[s
 
 
 # -- analysis ------------------------------------------------------------------------------------
-def _cli_json(argv: list[str], capsys: pytest.CaptureFixture[str]) -> Any:
-    from suanfan.cli import main
-
-    capsys.readouterr()
-    assert main(argv) == 0
-    return json.loads(capsys.readouterr().out)
-
-
 @pytest.mark.parametrize(("body", "argv"), [
     ({"hand": WAITING, "rules": "mcr"}, [WAITING, "--rules", "mcr"]),
     ({"hand": WAITING, "situation": {"self_drawn": True}}, [WAITING, "--self-drawn"]),
@@ -226,6 +254,7 @@ def test_contradicting_situation_is_400(client: TestClient) -> None:
     {"hand": MCR_HAND, "selfdrawn": True},          # a typo must not be ignored silently
     {"hand": MCR_HAND, "self_drawn": "perhaps"},
     {"hand": MCR_HAND, "seat_wind": "X"},
+    {"hand": MCR_HAND, "flowers": True},            # a bool is not a flower count
     {"hand": 123},
     {},
     [MCR_HAND],

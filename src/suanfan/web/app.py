@@ -27,7 +27,7 @@ from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import __version__
@@ -61,7 +61,7 @@ class MCRRequest(_Body):
     last_of_kind: bool = Field(False, description="和绝张: the other three copies are visible")
     seat_wind: Wind = Field("E", description="门风")
     prevalent_wind: Wind = Field("E", description="圈风")
-    flowers: int | str = Field(0, description="a count 0-8 or flower tiles such as '1258f'")
+    flowers: StrictInt | StrictStr = Field(0, description="a count 0-8 or flower tiles such as '1258f'")
     rules: str = Field("mcr", max_length=64, description="an MCR preset name")
     winner: int = Field(0, ge=0, le=3, description="the winner's seat 0-3, for the settlement")
     discarder: int | None = Field(

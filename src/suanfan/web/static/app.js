@@ -59,6 +59,11 @@
     },
   };
 
+  const FU_ZH = {
+    base: "底符", chiitoitsu: "七对子固定 25 符", menzen_ron: "门前荣和加符", tsumo: "自摸符", kanchan: "嵌张",
+    penchan: "边张", tanki: "单骑", yakuhai_pair: "役牌雀头", double_wind_pair: "连风牌雀头", open_pung: "明刻",
+    closed_pung: "暗刻", open_kong: "明杠", closed_kong: "暗杠", open_pinfu: "副露平和型补符",
+  };
   const MCR_FLAGS = ["self_drawn", "last_of_kind", "last_tile_of_wall", "kong"];
   const RIICHI_FLAGS = ["tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
     "tenhou", "chiihou", "renhou"];
@@ -503,7 +508,10 @@
   function fuLines(d) {
     const items = Array.isArray(d.fu_breakdown) ? d.fu_breakdown : [];
     if (!d.fu || !items.length) return "";
-    const li = items.map((f) => `<tr><td><span class="alt">${esc(f.text || f.id)}</span></td><td class="pts">${f.fu}</td></tr>`).join("");
+    const li = items.map((f) => {
+      const zh = S.lang === "zh" && FU_ZH[f.id] ? `${FU_ZH[f.id]} ${f.detail || ""}`.trim() : null;
+      return `<tr><td><span class="alt">${esc(zh || f.text || f.id)}</span></td><td class="pts">${f.fu}</td></tr>`;
+    }).join("");
     return `<h3>${esc(t("fu_title"))}</h3><table class="fans fu">${li}<tr class="sum"><td>${esc(t("total"))}</td><td class="pts">${d.fu_unrounded != null && d.fu_unrounded !== d.fu ? d.fu_unrounded + " → " : ""}${d.fu}</td></tr></table>`;
   }
   function waitScore(w) {
