@@ -121,6 +121,21 @@ def test_riichi_score_is_the_engine_result(client: TestClient, situation: dict[s
     assert r.json()["payment"]["total"] == expected.payment.total
 
 
+@pytest.mark.parametrize(("body", "argv"), [
+    ({"hand": "234m406p678s2255s 5s", "tsumo": True, "riichi": True},
+     ["234m406p678s2255s 5s", "--tsumo", "--riichi"]),
+    ({"hand": "234m406p678s2255s 5s", "seat_wind": "S", "dora_indicators": "1s", "honba": 1,
+      "riichi_sticks": 2, "rules": "tenhou"},
+     ["234m406p678s2255s 5s", "--seat", "S", "--dora", "1s", "--honba", "1", "--sticks", "2",
+      "--rules", "tenhou"]),
+])
+def test_riichi_score_is_the_cli_json(client: TestClient, capsys: pytest.CaptureFixture[str],
+                                      body: dict[str, Any], argv: list[str]) -> None:
+    r = client.post("/api/riichi/score", json=body)
+    assert r.status_code == 200, r.text
+    assert r.json() == _cli_json(["riichi", *argv, "--json"], capsys)
+
+
 # -- analysis ------------------------------------------------------------------------------------
 @pytest.mark.parametrize(("body", "argv"), [
     ({"hand": WAITING, "rules": "mcr"}, [WAITING, "--rules", "mcr"]),

@@ -91,6 +91,7 @@ class RiichiRequest(_Body):
     ura_dora_indicators: str = Field("", max_length=64)
     honba: int = Field(0, ge=0, le=100)
     riichi_sticks: int = Field(0, ge=0, le=100)
+    nuki: int = Field(0, ge=0, le=4, description="North tiles set aside (three-player)")
     rules: str = Field("default", max_length=64, description="a riichi preset name")
 
 

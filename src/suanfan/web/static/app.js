@@ -509,7 +509,7 @@
     const items = Array.isArray(d.fu_breakdown) ? d.fu_breakdown : [];
     if (!d.fu || !items.length) return "";
     const li = items.map((f) => {
-      const zh = S.lang === "zh" && FU_ZH[f.id] ? `${FU_ZH[f.id]} ${f.detail || ""}`.trim() : null;
+      const zh = S.lang === "zh" && FU_ZH[f.id] ? `${FU_ZH[f.id]} ${f.tiles || f.detail || ""}`.trim() : null;
       return `<tr><td><span class="alt">${esc(zh || f.text || f.id)}</span></td><td class="pts">${f.fu}</td></tr>`;
     }).join("");
     return `<h3>${esc(t("fu_title"))}</h3><table class="fans fu">${li}<tr class="sum"><td>${esc(t("total"))}</td><td class="pts">${d.fu_unrounded != null && d.fu_unrounded !== d.fu ? d.fu_unrounded + " → " : ""}${d.fu}</td></tr></table>`;
