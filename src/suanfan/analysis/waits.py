@@ -159,9 +159,11 @@ def _mcr_situation(
 ) -> dict[str, Any]:
     s = dict(situation)
     if visible_given and "last_of_kind" not in s and not s.get("kong", False):
-        # 和绝张: the other three copies are on view (discards, melds of others, own melds)
+        # 和绝张: the other three copies are on view (discards, melds of others, own melds) and
+        # none is among the standing tiles
         melded = meld_kinds(hand)
-        if seen[kind] + melded[kind] == 3:
+        standing = sum(1 for t in hand.concealed if KIND[t] == kind)
+        if standing == 0 and seen[kind] + melded[kind] == 3:
             s["last_of_kind"] = True
     return s
 
