@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 from ..decompose import PUNG, decompose, is_thirteen_orphans
@@ -41,6 +40,8 @@ _TH = IS_TERMINAL_OR_HONOR
 _ALL_MASK = (1 << 34) - 1
 _TH_MASK = sum(1 << k for k in range(34) if IS_TERMINAL_OR_HONOR[k])
 _NOT_TH_MASK = _ALL_MASK & ~_TH_MASK
+#: chows with a terminal: 123 and 789 of each suit
+_NOT_OUTSIDE_CHOWS = ((1 << 27) - 1) & ~sum(1 << (b + r) for b in (0, 9, 18) for r in (0, 6))
 _NOT_GREEN_MASK = _ALL_MASK & ~sum(1 << k for k in range(34) if IS_GREEN[k])
 _DRAGON_YAKU = ("haku", "hatsu", "chun")
 _SEAT_YAKU = ("seat_wind_e", "seat_wind_s", "seat_wind_w", "seat_wind_n")
@@ -265,15 +266,23 @@ def _wind(value: str | int, what: str) -> int:
     raise InvalidHand(f"{what} {value!r} is not a wind: use E, S, W or N")
 
 
-@lru_cache(maxsize=4096)
+_IND_CACHE: dict[str, tuple[int, ...]] = {}
+
+
 def _parse_indicators(value: str) -> tuple[int, ...]:
-    return tuple(parse_tiles(value)) if value.strip() else ()
+    out = tuple(parse_tiles(value)) if value.strip() else ()
+    if len(_IND_CACHE) < 4096:
+        _IND_CACHE[value] = out
+    return out
 
 
 def _tiles(value: str | Iterable[str | int] | None, what: str) -> tuple[int, ...]:
     if not value:
         return ()
     if isinstance(value, str):
+        hit = _IND_CACHE.get(value)
+        if hit is not None:
+            return hit
         try:
             return _parse_indicators(value)
         except InvalidHand as exc:
@@ -417,18 +426,23 @@ def score(
             raise InvalidHand("tenhou, chiihou and renhou exclude each other")
 
     counts = [0] * 34
+    mask = 0
+    red_tiles: list[int] = []
     for t in h.concealed:
-        counts[KIND[t]] += 1
+        k = KIND[t]
+        counts[k] += 1
+        mask |= 1 << k
+        if k != t:
+            red_tiles.append(t)
     w = KIND[w_tile]
     counts[w] += 1
+    mask |= 1 << w
+    if w != w_tile:
+        red_tiles.append(w_tile)
     if chankan and counts[w] != 1:
         raise InvalidHand("chankan: the robbed tile completes another player's kong, so the hand "
                           f"cannot hold another {tile_to_str(w)}")
     all_counts = counts[:]
-    mask = 0
-    for k in range(34):
-        if counts[k]:
-            mask |= 1 << k
     for m in melds:
         k = m.first
         if m.kind is MeldKind.CHOW:
@@ -439,6 +453,8 @@ def score(
         else:
             all_counts[k] += len(m.tiles)
             mask |= 1 << k
+        if k % 9 >= 2 and k < 27:
+            red_tiles.extend(t for t in m.tiles if t >= RED_MAN)
 
     # -- dora (RIICHI.md: count only once the hand has a yaku)
     dora_ind = _tiles(dora_indicators, "dora indicators")
@@ -452,13 +468,10 @@ def score(
             raise InvalidHand("more than 4 North tiles between the hand and the nuki dora")
     elif nuki:
         raise InvalidHand("nuki dora (North set aside) exist only in three-player rules")
-    all_tiles = h.all_tiles
-    n_red = 0
+    n_red = len(red_tiles)
     reds = 0
-    for t in all_tiles:
-        if t >= RED_MAN:
-            n_red += 1
-            reds |= 1 << (t - RED_MAN)
+    for t in red_tiles:
+        reds |= 1 << (t - RED_MAN)
     if n_red > 1 and n_red != reds.bit_count():
         raise InvalidHand("more than one red five of a suit in the hand")
     dora = 0
@@ -804,16 +817,14 @@ def _evaluate(ctx: _Ctx, pair: int, sets: tuple[int, ...], chuuren: int,
     if not n_chows:
         yl.append(("toitoi", 2))  # 對對和
     else:
-        cs = set(chows)
-        for r in range(7):  # 三色同順
-            if r in cs and r + 9 in cs and r + 18 in cs:
-                yl.append(("sanshoku", 2 if closed else 1))
-                break
-        for b in (0, 9, 18):  # 一氣通貫
-            if b in cs and b + 3 in cs and b + 6 in cs:
-                yl.append(("ittsu", 2 if closed else 1))
-                break
-        if closed and n_chows - len(cs) >= 1:  # 一盃口 / 二盃口
+        cm = 0
+        for c in chows:
+            cm |= 1 << c
+        if cm & (cm >> 9) & (cm >> 18) & 0x7F:  # 三色同順
+            yl.append(("sanshoku", 2 if closed else 1))
+        if (cm & 0x49) == 0x49 or (cm >> 9 & 0x49) == 0x49 or (cm >> 18 & 0x49) == 0x49:
+            yl.append(("ittsu", 2 if closed else 1))  # 一氣通貫
+        if closed and n_chows > cm.bit_count():  # 一盃口 / 二盃口
             sc = sorted(chows)
             dup = 0
             i = 0
@@ -824,17 +835,17 @@ def _evaluate(ctx: _Ctx, pair: int, sets: tuple[int, ...], chuuren: int,
                 else:
                     i += 1
             yl.append(("ryanpeikou", 3) if dup >= 2 else ("iipeikou", 1))
-        if all_th and all(c % 9 in (0, 6) for c in chows):  # 混全帶么九 / 純全帶么九
+        if all_th and not cm & _NOT_OUTSIDE_CHOWS:  # 混全帶么九 / 純全帶么九
             if pair >= EAST or dragons or winds:
                 yl.append(("chanta", 2 if closed else 1))
             else:
                 yl.append(("junchan", 3 if closed else 2))
     if len(pungs) >= 3:  # 三色同刻
-        pk = {k for k, *_ in pungs if k < EAST}
-        for r in range(9):
-            if r in pk and r + 9 in pk and r + 18 in pk:
-                yl.append(("sanshoku_doukou", 2))
-                break
+        pm = 0
+        for k, *_ in pungs:
+            pm |= 1 << k
+        if pm & (pm >> 9) & (pm >> 18) & 0x1FF:
+            yl.append(("sanshoku_doukou", 2))
     if ctx.n_kongs == 3:  # 三槓子
         yl.append(("sankantsu", 2))
     elif ctx.n_kongs == 4:  # 四槓子
