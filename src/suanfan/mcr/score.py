@@ -872,8 +872,12 @@ def _knitted_raw(ctx: _Ctx, ki: int, seq: tuple[int, ...], pair: int, sets: tupl
 def _check_situation(hand: Hand, sit: Situation) -> tuple[Situation, tuple[str, ...]]:
     assert hand.winning_tile is not None
     win = KIND[hand.winning_tile]
-    standing_copies = sum(1 for t in hand.concealed if KIND[t] == win)
-    meld_copies = sum(1 for m in hand.melds for t in m.tiles if KIND[t] == win)
+    standing_copies = (
+        sum(1 for t in hand.concealed if KIND[t] == win) if sit.kong or sit.last_of_kind else 0
+    )
+    meld_copies = sum(1 for m in hand.melds for t in m.tiles if KIND[t] == win) if hand.melds else 0
+    if not (sit.kong or sit.last_of_kind or meld_copies):
+        return sit, ()
     inferred: list[str] = []
     if sit.kong:
         if sit.self_drawn:
@@ -897,6 +901,8 @@ def _check_situation(hand: Hand, sit: Situation) -> tuple[Situation, tuple[str, 
 
 
 def _flower_count(hand: Hand, flowers: int | str | tuple[int, ...] | None) -> int:
+    if type(flowers) is int and 0 <= flowers <= 8 and not hand.flowers:
+        return flowers
     if isinstance(flowers, tuple):
         n = len(flowers)
     else:
