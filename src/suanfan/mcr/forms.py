@@ -10,7 +10,6 @@ from collections.abc import Sequence
 from functools import cache, lru_cache
 from itertools import permutations
 
-from ..decompose import suit_decompositions
 from ..tiles import TERMINALS_AND_HONORS
 
 __all__ = [
@@ -85,17 +84,51 @@ def is_nine_gates(counts: Sequence[int], win: int) -> bool:
     return c == [3, 1, 1, 1, 1, 1, 1, 1, 3]
 
 
+_SETS_ONLY: dict[tuple[int, ...], bool] = {}
+
+
+def _sets_only(p: tuple[int, ...], honors: bool) -> bool:
+    """True when one suit's counts split into sets (pungs, and chows unless honours)."""
+    r = _SETS_ONLY.get(p) if not honors else None
+    if r is not None:
+        return r
+    i = 0
+    n = len(p)
+    while i < n and not p[i]:
+        i += 1
+    if i == n:
+        return True
+    ok = False
+    if p[i] >= 3:
+        q = list(p)
+        q[i] -= 3
+        ok = _sets_only(tuple(q), honors)
+    if not ok and not honors and i + 2 < n and p[i + 1] and p[i + 2]:
+        q = list(p)
+        q[i] -= 1
+        q[i + 1] -= 1
+        q[i + 2] -= 1
+        ok = _sets_only(tuple(q), honors)
+    if not honors:
+        _SETS_ONLY[p] = ok
+    return ok
+
+
 @cache
 def _suit_ok(pattern: tuple[int, ...], honors: bool) -> tuple[bool, bool]:
     """(splits into sets only, splits into sets plus one pair) for one suit's counts."""
-    no_pair = with_pair = False
-    for _sets, pair in suit_decompositions(pattern, honors):
-        if pair < 0:
-            no_pair = True
-        else:
-            with_pair = True
-        if no_pair and with_pair:
-            break
+    n = sum(pattern)
+    no_pair = n % 3 == 0 and _sets_only(pattern, honors)
+    with_pair = False
+    if n % 3 == 2:
+        q = list(pattern)
+        for i, c in enumerate(pattern):
+            if c >= 2:
+                q[i] -= 2
+                if _sets_only(tuple(q), honors):
+                    with_pair = True
+                    break
+                q[i] += 2
     return (no_pair, with_pair)
 
 

@@ -1,0 +1,40 @@
+"""Properties every scored hand must have (random valid hands at a fixed seed, both presets)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from suanfan.mcr import FAN_BY_ID, score
+from suanfan.mcr.rules import get_rules
+from suanfan.mcr.score import prepare_situation, total_only
+
+
+@pytest.mark.parametrize("rules", ["mcr", "mcr-botzone", "mcr-2006"])
+def test_explained_results_are_consistent(rules: str) -> None:
+    rng = random.Random(99)
+    from suanfan.mcr.generate import random_hand
+
+    r_obj = get_rules(rules)
+    for _ in range(1500):
+        hand, sit = random_hand(rng)
+        r = score(hand, rules=rules, **sit)
+        ids = [f.id for f in r.fans]
+        # the explanation adds up, fans are listed highest value first, no fan twice
+        assert r.total == sum(f.points for f in r.fans)
+        assert [f.value for f in r.fans] == sorted((f.value for f in r.fans), reverse=True)
+        assert len(ids) == len(set(ids))
+        # 不重复: no counted fan is in the 不计 list of another counted fan
+        for f in ids:
+            for e in FAN_BY_ID[f].excludes:
+                if rules == "mcr-2006" and f == "all_green" and e == "half_flush":
+                    continue
+                assert e not in ids, (str(hand), f, e)
+        # fast path and explained path agree
+        h, s = prepare_situation(hand, sit)
+        assert total_only(h, s, r_obj) == r.total
+        # settlement is zero-sum
+        pts = r.settlement(0, None if sit["self_drawn"] else 2)
+        assert sum(pts) == 0
+        assert r.meets_minimum == (r.total_without_flowers >= 8)
