@@ -147,13 +147,13 @@ def test_claimed_meld_and_flowers(page: Any) -> None:
     page.select_option("#from", "3")
     tap(page, "9s")
     page.click("#mode button[data-mode=chow]")
-    page.select_option("#from", "2")
+    assert not page.is_visible("#from")  # a chow's digit is not who discarded it
     tap(page, "5m")
     page.click("#mode button[data-mode=tile]")
     tap(page, "11p345s78s6s")
     page.click("#flowers button[data-flower='1']")
     page.click("#flowers button[data-flower='5']")
-    hand = "[567m2][999s3]11p345s78s 6s 15f"
+    hand = "[567m][999s3]11p345s78s 6s 15f"
     assert page.input_value("#notation") == str(suanfan.parse_hand(hand))
     wait_total(page, suanfan.mcr.score(hand).total)
     badge = page.inner_text("#minimum")
@@ -235,3 +235,27 @@ def test_riichi_no_yaku_message(page: Any) -> None:
     with pytest.raises(suanfan.NoYaku) as info:
         suanfan.riichi.score("123m456p789s1122z 2z")
     assert page.inner_text("#message") == str(info.value)
+
+
+def test_a_shared_link_restores_hand_and_situation(page: Any, base_url: str) -> None:
+    choose(page, "riichi")
+    hand = "234m406p678s2255s 5s"
+    page.fill("#notation", hand)
+    page.click("#opt-tsumo")
+    page.click("#seat_wind button[data-wind=S]")
+    page.fill("#dora_indicators", "1s")
+    r = suanfan.riichi.score(hand, tsumo=True, seat_wind="S", dora_indicators="1s")
+    wait_total(page, r.payment.total)
+    link = page.url
+    assert "#" in link
+    other = page.context.new_page()
+    try:
+        other.goto(base_url + "/")  # a fresh page first, then the shared address
+        other.goto(link)
+        other.reload()
+        other.wait_for_selector("#total")
+        wait_total(other, r.payment.total)
+        assert other.input_value("#notation") == hand
+        assert other.is_checked("#opt-tsumo input")
+    finally:
+        other.close()

@@ -233,7 +233,7 @@
       S.concealed.push(...tiles);
     } else {
       if (S.melds.length >= 4 || tileCount() + 3 > 14) return say(t("need_meld_room"));
-      const from = $("from").value ? Number($("from").value) : null;
+      const from = S.mode !== "chow" && $("from").value ? Number($("from").value) : null;
       const source = concealedSet ? null : (S.mode === "kong" && from == null ? 1 : from);
       S.melds.push({ kind: S.mode, tiles, source, concealed: concealedSet, promoted: false });
     }
@@ -317,6 +317,8 @@
     for (const b of $("flowers").querySelectorAll("button")) b.classList.toggle("on", S.flowers.includes(Number(b.dataset.flower)));
     $("meld-opts").classList.toggle("hidden", !["chow", "pung", "kong"].includes(S.mode));
     $("from").disabled = S.claim === "concealed";
+    // For a chow the claim digit says which tile was claimed, not who discarded it: not asked here.
+    document.querySelector(".from").style.display = S.mode === "chow" ? "none" : "";
   }
 
   function renderStatic() {
@@ -539,10 +541,21 @@
 
   // ------------------------------------------------------------------- URL hash (sharing)
   function saveHash() {
+    // The hand and its situation in the address, so that a result can be shared as a link.
     const q = new URLSearchParams();
     q.set("s", S.system);
     const text = $("notation").value.trim();
     if (text) q.set("h", text);
+    const flags = (S.system === "mcr" ? MCR_FLAGS : RIICHI_FLAGS).filter((f) => S.flags[f]);
+    if (flags.length) q.set("f", flags.join(","));
+    if (S.seat_wind !== "E" || S.round_wind !== "E") q.set("w", S.seat_wind + S.round_wind);
+    if (S.preset[S.system] !== (S.system === "mcr" ? "mcr" : "default")) q.set("r", S.preset[S.system]);
+    if (S.system === "riichi") {
+      for (const [key, id] of [["d", "dora_indicators"], ["u", "ura_dora_indicators"], ["hb", "honba"], ["rs", "riichi_sticks"]]) {
+        const v = $(id).value.trim();
+        if (v && v !== "0") q.set(key, v);
+      }
+    }
     history.replaceState(null, "", "#" + q.toString());
   }
   function loadHash() {
@@ -553,6 +566,13 @@
       $("notation").value = h;
       const p = localParse(h);
       if (p) Object.assign(S, p);
+    }
+    for (const f of (q.get("f") || "").split(",")) if (MCR_FLAGS.includes(f) || RIICHI_FLAGS.includes(f)) S.flags[f] = true;
+    const w = q.get("w") || "";
+    if (w.length === 2 && WINDS.includes(w[0]) && WINDS.includes(w[1])) { S.seat_wind = w[0]; S.round_wind = w[1]; }
+    if (q.get("r")) S.preset[S.system] = q.get("r");
+    for (const [key, id] of [["d", "dora_indicators"], ["u", "ura_dora_indicators"], ["hb", "honba"], ["rs", "riichi_sticks"]]) {
+      if (q.get(key)) $(id).value = q.get(key);
     }
   }
 
