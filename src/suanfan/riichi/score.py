@@ -107,6 +107,7 @@ class _Ctx:
 
     __slots__ = (
         "closed",
+        "dora_han",
         "dora_yaku",
         "has_melds",
         "meld_chows",
@@ -118,6 +119,7 @@ class _Ctx:
         "tenhou",
         "tsumo",
         "w",
+        "wide_han",
         "wide_yaku",
         "wide_yakuman",
     )
@@ -131,8 +133,10 @@ class _Ctx:
     meld_pungs: list[tuple[int, bool, bool]]
     n_kongs: int
     wide_yaku: list[tuple[str, int]]
+    wide_han: int
     wide_yakuman: list[tuple[str, int]]
     dora_yaku: list[tuple[str, int]]
+    dora_han: int
     has_melds: bool
     tenhou: bool
 
@@ -563,6 +567,7 @@ def score(
     if chiihou:
         sit_ym.append(("chiihou", 1))
     ctx.wide_yaku = sit + wide
+    ctx.wide_han = sum(n for _, n in ctx.wide_yaku)
     ctx.wide_yakuman = sit_ym + wide_ym
     dora_yaku: list[tuple[str, int]] = []
     if dora:
@@ -574,6 +579,7 @@ def score(
     if nuki:
         dora_yaku.append(("nuki_dora", nuki))
     ctx.dora_yaku = dora_yaku
+    ctx.dora_han = dora + ura + aka + nuki
 
     # -- candidates, the best one kept (RIICHI.md: the reading worth most)
     best: _Cand | None = None
@@ -608,6 +614,8 @@ def score(
     if best is None:
         raise NoYaku("the hand is complete but has no yaku (dora alone do not count)")
     _key, han, fu, ymult, ylist, wait, spec = best
+    if not ymult and dora_yaku:
+        ylist = ylist + dora_yaku
     base_pts, limit = base_points(han, fu, ymult, R)
     pay = payment(base_pts, dealer, tsumo, honba, riichi_sticks, R)
     entries = tuple([_entry(i, n) for i, n in ylist])
@@ -668,10 +676,7 @@ def _ordinary(ctx: _Ctx, yl: list[tuple[str, int]], fu: int, wait: str, spec: _S
         han += n
     if not han:
         return None
-    if ctx.dora_yaku:
-        yl = yl + ctx.dora_yaku
-        for _, n in ctx.dora_yaku:
-            han += n
+    han += ctx.dora_han
     v = _value(han, fu, 0, ctx.rules)
     return ((v, 0, han, fu), han, fu, 0, yl, wait, spec)
 
@@ -797,6 +802,7 @@ def _evaluate(ctx: _Ctx, pair: int, sets: tuple[int, ...], chuuren: int,
     # -- decomposition-level yaku (seed 000)
     yl: list[tuple[str, int]] = list(ctx.wide_yaku)
     ym: list[tuple[str, int]] = list(ctx.wide_yakuman)
+    han0 = ctx.wide_han
     dragons = winds = anko = 0
     all_th = _TH[pair]
     for k, conc, _g, _s in pungs:
@@ -861,6 +867,8 @@ def _evaluate(ctx: _Ctx, pair: int, sets: tuple[int, ...], chuuren: int,
     if chuuren:  # 九蓮寶燈 (pure nine-sided: double)
         ym.append(("junsei_chuuren", 2) if chuuren == 2 else ("chuuren", 1))
     pair_fu = _pair_fu(ctx, pair)
+    for _, n in yl[len(ctx.wide_yaku):]:
+        han0 += n
 
     # -- each reading of the winning tile: the pair, a concealed chow or a concealed pung
     readings: list[tuple[str, int]] = []
@@ -895,6 +903,20 @@ def _evaluate(ctx: _Ctx, pair: int, sets: tuple[int, ...], chuuren: int,
             best = _better(best, _yakuman_cand(ctx, ym, wait, spec))
             continue
         raw, pinfu = _fu(ctx, pungs, pair, pair_fu, wait)
+        han = han0 + pinfu + (2 if a == 3 else 0)
+        if not han:
+            continue
+        han += ctx.dora_han
+        fu = (raw + 9) // 10 * 10
+        if han < 5:
+            v = fu << (han + 2)
+            if v >= 2000 or (ctx.rules.kiriage and ((han == 4 and fu == 30) or (han == 3 and fu == 60))):
+                v = 2000
+        else:
+            v = _value(han, fu, 0, ctx.rules)
+        key = (v, 0, han, fu)
+        if best is not None and key <= best[0]:
+            continue
         ylr = yl
         if pinfu or a == 3:
             ylr = list(yl)
@@ -902,7 +924,7 @@ def _evaluate(ctx: _Ctx, pair: int, sets: tuple[int, ...], chuuren: int,
                 ylr.insert(0, ("pinfu", 1))
             if a == 3:  # 三暗刻
                 ylr.append(("sanankou", 2))
-        best = _better(best, _ordinary(ctx, ylr, (raw + 9) // 10 * 10, wait, spec))
+        best = (key, han, fu, 0, ylr, wait, spec)
     return best
 
 
@@ -926,5 +948,6 @@ def nagashi_mangan(
     ctx.tsumo = True
     ctx.rules = R
     ctx.tenhou = False
+    ctx.dora_han = 0
     return Result(None, 5, 0, 0, (yaku_entry("nagashi_mangan", 5),), "mangan", pay, "", ctx)
 
