@@ -91,6 +91,17 @@ def test_one_concealed_one_melded_kong() -> None:
     assert g["concealed_and_melded_kong"] == 1 and "concealed_kong" not in g and "melded_kong" not in g
 
 
+def test_two_concealed_kongs_imply_two_concealed_pungs() -> None:
+    # 不重复: 双暗杠 (two concealed kongs) implies 双暗刻, which is not added; a third concealed
+    # pung still makes 三暗刻 (MCR.md: concealed kongs count as concealed pungs)
+    f = fans("[1111m][2222p]123456s9p 9p")
+    assert f["two_concealed_kongs"] == 1 and "two_concealed_pungs" not in f
+    g = fans("[1111m][2222p]333s456s9p 9p")
+    assert g["two_concealed_kongs"] == 1 and g["three_concealed_pungs"] == 1
+    # one concealed kong and one concealed pung do make 双暗刻
+    assert fans("[1111m][123p1]333s456s9p 9p")["two_concealed_pungs"] == 1
+
+
 def test_at_most_one_kong_series_fan() -> None:
     f = fans("[1111m1][2222p2][3333s3]456s9p 9p")
     assert f["three_kongs"] == 1

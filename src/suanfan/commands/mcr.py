@@ -70,9 +70,9 @@ def run(args: argparse.Namespace) -> int:
     if r.removed:
         names = []
         for x in r.removed:
-            f = FAN_BY_ID[x.id]
-            nm = f.name(lang)
-            names.append(f"{nm}×{x.count} ({x.principle})" if x.count > 1 else f"{nm} ({x.principle})")
+            nm = FAN_BY_ID[x.id].name(lang)
+            why = x.principle + (f": {FAN_BY_ID[x.by].name(lang)}" if x.by else "")
+            names.append(f"{nm}×{x.count} ({why})" if x.count > 1 else f"{nm} ({why})")
         print(f"{h[13]}: " + ", ".join(names))
     for note in r.inferred:
         print(f"note: {note}")
