@@ -30,6 +30,7 @@ from .forms import (
     unique_wait,
     winning_kinds,
 )
+from .principles import Removed, apply_principles, best_reading, walk_total
 from .rules import Rules, get_rules
 
 __all__ = ["FanEntry", "MCRResult", "RemovedFan", "Situation", "parse_wind", "score"]
@@ -202,8 +203,9 @@ class MCRResult:
     def _explained(self) -> tuple[tuple[FanEntry, ...], tuple[RemovedFan, ...]]:
         ctx = self._ctx
         r = ctx.rules
-        removed_raw: _Removed = []
-        total, kept = _apply_principles(ctx, list(self._raw), removed_raw)
+        removed_raw: Removed = []
+        total, kept = apply_principles(r, ctx.sit.prevalent_wind, ctx.sit.seat_wind, list(self._raw),
+                                       removed_raw)
         assert total == self.total_without_flowers
         values = r._values
         fans = []
@@ -624,147 +626,6 @@ def _pung_combo(pungs: tuple[int, ...]) -> _Pairs:
     return tuple((_I[f], tuple(PUNG + k for k in used)) for f, used in pung_fans(pungs)[0])
 
 
-def _walk_total(ctx: _Ctx, raw: _Raw) -> int:
-    """The total of one reading: the same walk as :func:`_apply_principles` without the
-    explanation (the fast path; tests check both agree)."""
-    rules = ctx.rules
-    excl_tab = rules._excl  # type: ignore[attr-defined]
-    values = rules._values  # type: ignore[attr-defined]
-    enabled = rules._enabled  # type: ignore[attr-defined]
-    raw.sort()
-    excluded = 0
-    kept_mask = 0
-    total = 0
-    n = len(raw)
-    i = 0
-    while i < n:
-        idx = raw[i][0]
-        j = i + 1
-        while j < n and raw[j][0] == idx:
-            j += 1
-        if idx < 0:
-            i = j
-            continue
-        bit = 1 << idx
-        if not enabled & bit or excluded & bit:
-            i = j
-            continue
-        cnt = j - i
-        if idx == _YAOJIU:
-            pw = PUNG + 27 + ctx.sit.prevalent_wind
-            sw = PUNG + 27 + ctx.sit.seat_wind
-            winds_absorbed = kept_mask & (_B3W_BIT | _L4W_BIT)
-            for x in range(i, j):
-                t = raw[x][1][0]
-                if PUNG + 27 <= t <= PUNG + 30 and (
-                    winds_absorbed
-                    or (t == pw and kept_mask & _PW_BIT)
-                    or (t == sw and kept_mask & _SW_BIT)
-                ):
-                    cnt -= 1
-            if kept_mask & _NINE_BIT and cnt:
-                cnt -= 1
-            if not cnt:
-                i = j
-                continue
-        i = j
-        kept_mask |= bit
-        total += values[idx] * cnt
-        excluded |= excl_tab[idx]
-    if not kept_mask and (enabled >> _CHICKEN) & 1:
-        total = values[_CHICKEN]
-    return total
-
-
-_Removed = list[tuple[int, int, str, int | None, list[tuple[int, ...]]]]
-
-
-def _apply_principles(ctx: _Ctx, raw: _Raw, removed_out: _Removed | None
-                      ) -> tuple[int, list[tuple[int, list[tuple[int, ...]]]]]:
-    """不重复 (the 不计 table, walked once in precedence order) and the per-pung absorptions
-    of 幺九刻; returns (total, kept fans with their uses)."""
-    rules = ctx.rules
-    excl_tab = rules._excl  # type: ignore[attr-defined]
-    values = rules._values  # type: ignore[attr-defined]
-    enabled = rules._enabled  # type: ignore[attr-defined]
-    raw.sort()
-    excluded = 0
-    by: dict[int, int] = {}
-    kept: list[tuple[int, list[tuple[int, ...]]]] = []
-    kept_mask = 0
-    total = 0
-    n = len(raw)
-    i = 0
-    while i < n and raw[i][0] < 0:
-        i += 1
-    if removed_out is not None:
-        for j in range(i):
-            removed_out.append((-1 - raw[j][0], 1, "套算一次", None, [raw[j][1]]))
-    while i < n:
-        idx = raw[i][0]
-        j = i + 1
-        while j < n and raw[j][0] == idx:
-            j += 1
-        uses = [raw[x][1] for x in range(i, j)]
-        i = j
-        bit = 1 << idx
-        if not enabled & bit:
-            if removed_out is not None:
-                removed_out.append((idx, len(uses), "disabled", None, uses))
-            continue
-        if excluded & bit:
-            if removed_out is not None:
-                removed_out.append((idx, len(uses), "不重复", by.get(idx), uses))
-            continue
-        if idx == _YAOJIU:
-            pw = PUNG + 27 + ctx.sit.prevalent_wind
-            sw = PUNG + 27 + ctx.sit.seat_wind
-            winds_absorbed = kept_mask & (_B3W_BIT | _L4W_BIT)
-            keep_uses = []
-            absorbed = []
-            for u in uses:
-                t = u[0]
-                if PUNG + 27 <= t <= PUNG + 30 and (
-                    winds_absorbed
-                    or (t == pw and kept_mask & _PW_BIT)
-                    or (t == sw and kept_mask & _SW_BIT)
-                ):
-                    absorbed.append(u)
-                else:
-                    keep_uses.append(u)
-            if kept_mask & _NINE_BIT and keep_uses:
-                absorbed.append(keep_uses.pop(0))
-            if absorbed and removed_out is not None:
-                removed_out.append((idx, len(absorbed), "不重复", None, absorbed))
-            if not keep_uses:
-                continue
-            uses = keep_uses
-        kept.append((idx, uses))
-        kept_mask |= bit
-        total += values[idx] * len(uses)
-        m = excl_tab[idx]
-        if m:
-            if removed_out is not None:
-                new = m & ~excluded
-                b = 0
-                while new:
-                    if new & 1:
-                        by[b] = idx
-                    new >>= 1
-                    b += 1
-            excluded |= m
-    if not kept and (enabled >> _CHICKEN) & 1:
-        kept.append((_CHICKEN, [_HAND_USE]))
-        total = values[_CHICKEN]
-    return total, kept
-
-
-_B3W_BIT = 1 << _I_B3W
-_L4W_BIT = 1 << _I_L4W
-_PW_BIT = 1 << _I_PW
-_SW_BIT = 1 << _I_SW
-_NINE_BIT = 1 << _I_NINE
-
 # a reading: (form name, decomposition tokens, raw fans)
 _Reading = tuple[str, tuple[int, ...], _Raw]
 
@@ -968,12 +829,13 @@ def total_only(hand: Hand, sit: Situation, rules: Rules) -> int:
     ctx = _prepare(hand, sit, rules)
     best = -1
     for _form, _toks, raw in _readings(ctx):
-        t = _walk_total(ctx, raw)
+        t = walk_total(ctx.rules, ctx.sit.prevalent_wind, ctx.sit.seat_wind, raw)
         if t > best:
             best = t
     if best < 0:
         raise NotWinning(f"{hand} is not a complete hand")
-    return best + sit.flowers
+    flower_value: int = rules._values[_FLOWER]  # type: ignore[attr-defined]
+    return best + flower_value * sit.flowers
 
 
 def _score_checked(h: Hand, sit: Situation, r: Rules, inferred: tuple[str, ...]) -> MCRResult:
@@ -984,14 +846,8 @@ def _score_checked(h: Hand, sit: Situation, r: Rules, inferred: tuple[str, ...])
             f"{h} is not a complete hand: no reading as four sets and a pair, seven pairs, "
             "thirteen orphans, honours and knitted tiles or a knitted straight"
         )
-    best = -1
-    best_reading = readings[0]
-    for reading in readings:
-        t = _walk_total(ctx, reading[2])
-        if t > best:
-            best = t
-            best_reading = reading
-    form, toks, raw = best_reading
+    pw, sw = sit.prevalent_wind, sit.seat_wind
+    best, (form, toks, raw) = best_reading(readings, [walk_total(r, pw, sw, rd[2]) for rd in readings])
     return MCRResult(
         rules=r.name, form=form, total_without_flowers=best,
         flowers=r._values[_FLOWER] * sit.flowers,  # type: ignore[attr-defined]
