@@ -45,7 +45,8 @@ class RandomHand:
 
 def random_hand(rng: random.Random, size: int = 13, max_melds: int = 0, dense: bool = False) -> RandomHand:
     """``size`` 13 or 14 (each meld counting 3), with up to ``max_melds`` declared melds."""
-    kinds = rng.sample(range(34), rng.randint(4, 9)) if dense else list(range(34))
+    # dense: few kinds (at least 5 beside melds, so that a kong or four melds leave enough tiles)
+    kinds = rng.sample(range(34), rng.randint(5 if max_melds else 4, 9)) if dense else list(range(34))
     left = {k: 4 for k in kinds}
     melds: list[tuple[str, int]] = []
     for _ in range(rng.randint(0, max_melds)):

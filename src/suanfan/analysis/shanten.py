@@ -116,25 +116,22 @@ class _SuitTable:
         hi = h[i]
         base = c1 + c2
         cap = self.cap
-        max_c = 4 if (self.chows and i <= n - 3) else 0
+        # chows begun here: their tiles stay within the suit, and no hand has more than 4 sets
+        max_c = min(4 - base, cap - base) if (self.chows and i <= n - 3) else 0
         for c in range(max_c + 1):
-            if base + c > cap:
-                break
             sub = self._suffix(h, i + 1, c, c1) + _PAD
-            for q in (0, 1):
-                dm = c + q
-                if dm > 4:
-                    break
-                for r in (0, 1):
-                    w = base + c + 3 * q + 2 * r
-                    if w > cap:
-                        break
-                    # sub's entries moved up by dm sets and r pairs, plus the tiles drawn here
-                    cand = _SHIFT[dm][r](sub)
-                    if w > hi:
-                        cost = w - hi
-                        cand = tuple([x + cost for x in cand])
-                    out = tuple(map(min, out, cand))
+            shift = _SHIFT[c]
+            w0 = base + c
+            # (pungs here, pairs here): the tiles this rank holds in the target
+            for q, r, w in ((0, 0, w0), (0, 1, w0 + 2), (1, 0, w0 + 3), (1, 1, w0 + 5)):
+                if w > cap or c + q > 4:
+                    continue
+                # sub's entries moved up by c+q sets and r pairs, plus the tiles drawn here
+                cand = shift[q][r](sub)
+                if w > hi:
+                    cost = w - hi
+                    cand = tuple([x + cost for x in cand])
+                out = tuple(map(min, out, cand))
         self.memo[key] = out
         return out
 
@@ -150,7 +147,10 @@ def _shifter(dm: int, r: int) -> Callable[[_Vec], _Vec]:
     return cast(Callable[[_Vec], _Vec], itemgetter(*idx))
 
 
-_SHIFT: Final = tuple(tuple(_shifter(dm, r) for r in (0, 1)) for dm in range(5))
+#: _SHIFT[c][q][r]: move a vector up by c + q sets and r pairs
+_SHIFT: Final = tuple(
+    tuple(tuple(_shifter(min(c + q, 4), r) for r in (0, 1)) for q in (0, 1)) for c in range(5)
+)
 
 
 def _shift_left(pattern: bytes) -> bytes:
