@@ -42,16 +42,21 @@ _CHICKEN = _I["chicken_hand"]
 _FLOWER = _I["flower_tiles"]
 
 _WIND_NAMES = {
-    "e": 0, "east": 0, "1z": 0, "东": 0, "東": 0, "0": 0,
-    "s": 1, "south": 1, "2z": 1, "南": 1, "1": 1,
-    "w": 2, "west": 2, "3z": 2, "西": 2, "2": 2,
-    "n": 3, "north": 3, "4z": 3, "北": 3, "3": 3,
+    "e": 0, "east": 0, "1z": 0, "东": 0, "東": 0,
+    "s": 1, "south": 1, "2z": 1, "南": 1,
+    "w": 2, "west": 2, "3z": 2, "西": 2,
+    "n": 3, "north": 3, "4z": 3, "北": 3,
 }
+_WIND_FAST = {"E": 0, "S": 1, "W": 2, "N": 3}
 _WIND_LETTER = "ESWN"
 
 
 def parse_wind(w: str | int, what: str = "wind") -> int:
     """0–3 for East, South, West, North; accepts "E", "east", "1z", "东", or 0–3."""
+    if type(w) is str:
+        fast = _WIND_FAST.get(w)
+        if fast is not None:
+            return fast
     if isinstance(w, bool):
         raise InvalidHand(f"unknown {what} {w!r}: use E, S, W or N")
     if isinstance(w, int):
@@ -113,6 +118,11 @@ class Situation:
             "seat_wind": _WIND_LETTER[self.seat_wind],
             "prevalent_wind": _WIND_LETTER[self.prevalent_wind], "flowers": self.flowers,
         }
+
+
+@lru_cache(maxsize=4096)
+def _situation(sd: bool, lw: bool, kg: bool, lk: bool, sw: int, pw: int, fl: int) -> Situation:
+    return Situation(sd, lw, kg, lk, sw, pw, fl)
 
 
 # -- results -------------------------------------------------------------------------------------
@@ -177,11 +187,13 @@ class MCRResult:
     situation: Situation
     readings: int = 1  # decompositions / forms scored (就高不就低 kept the best)
     inferred: tuple[str, ...] = ()
-    _hand: Hand | None = field(default=None, repr=False, compare=False)
+    # the scorer's context and the best reading (form, tokens, raw fans), for the explanation
     _ctx: Any = field(default=None, repr=False, compare=False)
-    _raw: Any = field(default=None, repr=False, compare=False)
-    _toks: tuple[int, ...] = field(default=(), repr=False, compare=False)
-    _rules_obj: Rules | None = field(default=None, repr=False, compare=False)
+    _reading: Any = field(default=None, repr=False, compare=False)
+
+    @property
+    def _rules_obj(self) -> Rules | None:
+        return self._ctx.rules if self._ctx is not None else None
 
     @property
     def total(self) -> int:
@@ -193,18 +205,18 @@ class MCRResult:
 
     @cached_property
     def hand(self) -> str:
-        return str(self._hand)
+        return str(self._ctx.hand)
 
     @cached_property
     def decomposition(self) -> tuple[str, ...]:
-        return tuple(_token_str(t) for t in self._toks)
+        return tuple(_token_str(t) for t in self._reading[1])
 
     @cached_property
     def _explained(self) -> tuple[tuple[FanEntry, ...], tuple[RemovedFan, ...]]:
         ctx = self._ctx
         r = ctx.rules
         removed_raw: Removed = []
-        total, kept = apply_principles(r, ctx.sit.prevalent_wind, ctx.sit.seat_wind, list(self._raw),
+        total, kept = apply_principles(r, ctx.sit.prevalent_wind, ctx.sit.seat_wind, list(self._reading[2]),
                                        removed_raw)
         assert total == self.total_without_flowers
         values = r._values
@@ -798,8 +810,8 @@ def score(
         raise TileMissing(
             "13 tiles: this is a waiting hand; add the winning tile (the last tile written) to score it"
         )
-    r = get_rules(rules)
-    sit = Situation(
+    r = rules if isinstance(rules, Rules) else get_rules(rules)
+    sit = _situation(
         bool(self_drawn), bool(last_tile_of_wall), bool(kong), bool(last_of_kind),
         parse_wind(seat_wind, "seat wind"), parse_wind(prevalent_wind, "prevalent wind"),
         _flower_count(h, flowers),
@@ -852,5 +864,5 @@ def _score_checked(h: Hand, sit: Situation, r: Rules, inferred: tuple[str, ...])
         rules=r.name, form=form, total_without_flowers=best,
         flowers=r._values[_FLOWER] * sit.flowers,  # type: ignore[attr-defined]
         min_fan=r.min_fan, situation=sit, readings=len(readings), inferred=inferred,
-        _hand=h, _ctx=ctx, _raw=raw, _toks=toks, _rules_obj=r,
+        _ctx=ctx, _reading=(form, toks, raw),
     )
