@@ -6,7 +6,7 @@
   // ---------------------------------------------------------------------------------- i18n
   const T = {
     zh: {
-      mcr: "国标", riichi: "立直", hand: "手牌", clear: "清空", tap_remove: "点选下方牌面加入手牌，第 14 张为和张；点手牌中的牌可移除",
+      mcr: "国标", riichi: "立直", hand: "手牌", clear: "清空", example: "示例", tap_remove: "点选下方牌面加入手牌，第 14 张为和张；点手牌中的牌可移除",
       notation: "牌谱写法（可直接输入）", m_tile: "单张", m_chow: "吃", m_pung: "碰", m_kong: "杠", m_dora: "宝牌",
       claimed: "明（鸣牌）", concealed: "暗", from: "来自", from_unknown: "—", from_left: "上家",
       from_opposite: "对家", from_right: "下家", flowers: "花牌", preset: "规则", seat_wind: "门风",
@@ -30,7 +30,7 @@
       dora_added: "已加入宝牌指示牌", fu_title: "符数", useful: "有效牌（进张）",
     },
     en: {
-      mcr: "MCR", riichi: "Riichi", hand: "Hand", clear: "Clear", tap_remove: "Tap tiles below to add them (the 14th is the winning tile); tap a tile in the hand to remove it",
+      mcr: "MCR", riichi: "Riichi", hand: "Hand", clear: "Clear", example: "Example", tap_remove: "Tap tiles below to add them (the 14th is the winning tile); tap a tile in the hand to remove it",
       notation: "Notation (type it directly)", m_tile: "Tile", m_chow: "Chow", m_pung: "Pung", m_kong: "Kong",
       m_dora: "Dora", claimed: "Claimed", concealed: "Concealed", from: "From", from_unknown: "—",
       from_left: "left", from_opposite: "opposite", from_right: "right", flowers: "Flowers", preset: "Rules",
@@ -602,6 +602,13 @@
       }
       say("");
       changed();
+    });
+    $("example").addEventListener("click", () => {
+      const text = S.system === "mcr" ? "[567m2][999s3]11p345s78s 6s" : "234m406p678s2255s 5s";
+      const p = localParse(text);
+      S.melds = p.melds; S.concealed = p.concealed; S.winning = p.winning;
+      if (S.system === "mcr") S.flowers = [];
+      edited();
     });
     $("clear").addEventListener("click", () => {
       S.melds = []; S.concealed = []; S.winning = null; S.flowers = [];
