@@ -78,7 +78,7 @@ _TILE = 300
 _HAND = -1
 
 
-def _token_str(t: int) -> str:
+def _token_str(t: int, kongs: tuple[int, ...] = ()) -> str:
     if t == _HAND:
         return "hand"
     if t < PUNG:
@@ -86,7 +86,7 @@ def _token_str(t: int) -> str:
         return f"{s[0]}{int(s[0]) + 1}{int(s[0]) + 2}{s[1]}"
     if t < _PAIR:
         s = tile_to_str(t - PUNG)
-        return s[0] * 3 + s[1]
+        return s[0] * (4 if t - PUNG in kongs else 3) + s[1]
     if t < _KNIT:
         s = tile_to_str(t - _PAIR)
         return s[0] * 2 + s[1]
@@ -209,12 +209,22 @@ class MCRResult:
 
     @cached_property
     def decomposition(self) -> tuple[str, ...]:
-        return tuple(_token_str(t) for t in self._reading[1])
+        """Declared melds (in brackets), then the standing sets and the pair of the reading."""
+        ctx = self._ctx
+        kongs = ctx.kong_kinds
+        declared = tuple(f"[{m}]" for m in (
+            *(_token_str(c) for c in ctx.fixed_chows),
+            *(_token_str(PUNG + k, kongs) for k in ctx.fixed_pung_kinds),
+        ))
+        if self.form == "knitted_straight" or not self.form.endswith(("pairs", "orphans", "tiles")):
+            return declared + tuple(_token_str(t, kongs) for t in self._reading[1])
+        return tuple(_token_str(t, kongs) for t in self._reading[1])
 
     @cached_property
     def _explained(self) -> tuple[tuple[FanEntry, ...], tuple[RemovedFan, ...]]:
         ctx = self._ctx
         r = ctx.rules
+        kongs = ctx.kong_kinds
         removed_raw: Removed = []
         total, kept = apply_principles(r, ctx.sit.prevalent_wind, ctx.sit.seat_wind, list(self._reading[2]),
                                        removed_raw)
@@ -225,7 +235,7 @@ class MCRResult:
             f = FANS[idx]
             fans.append(FanEntry(
                 f.id, f.zh, f.zh_hant, f.en, values[idx], len(uses),
-                tuple(tuple(_token_str(t) for t in u) for u in uses),
+                tuple(tuple(_token_str(t, kongs) for t in u) for u in uses),
             ))
         n_flowers = ctx.sit.flowers
         if n_flowers:
@@ -235,7 +245,7 @@ class MCRResult:
         removed = tuple(
             RemovedFan(FANS[idx].id, FANS[idx].zh, FANS[idx].en, n, why,
                        FANS[b].id if b is not None else None,
-                       tuple(tuple(_token_str(t) for t in u) for u in uses))
+                       tuple(tuple(_token_str(t, kongs) for t in u) for u in uses))
             for idx, n, why, b, uses in removed_raw
         )
         return tuple(fans), removed
@@ -360,6 +370,7 @@ class _Ctx:
     base: list[tuple[int, tuple[int, ...]]]  # fans common to every reading
     kong_fans: list[tuple[int, tuple[int, ...]]]
     ck: int
+    kong_kinds: tuple[int, ...] = ()
     unique: bool | None = None
 
 
@@ -491,7 +502,7 @@ def _prepare(hand: Hand, sit: Situation, rules: Rules) -> _Ctx:
         kf.append((_I["four_kongs"], _HAND_USE))
     return _Ctx(
         hand, sit, rules, win, sc, smask, tuple(sorted(fixed_chows)), tuple(fixed_pungs),
-        tuple(k for k, _g, _c in fixed_pungs), len(hand.melds), base, kf, ck,
+        tuple(k for k, _g, _c in fixed_pungs), len(hand.melds), base, kf, ck, tuple(kong_kinds),
     )
 
 
