@@ -216,25 +216,35 @@ def _regular_distance(counts: Sequence[int], n_sets: int, cap: int) -> int:
     return best
 
 
-def _small_distance(counts: Sequence[int], n_sets: int) -> int:
-    """``_regular_distance`` for ``n_sets`` ≤ 1 (what is left beside a 组合龙), without combining."""
-    suits = _TABLES[(True, _CAP_NONE)]
-    vecs = (
-        suits.get(bytes(counts[0:9])),
-        suits.get(bytes(counts[9:18])),
-        suits.get(bytes(counts[18:27])),
-        _TABLES[(False, _CAP_NONE)].get(_honor_key(counts)),
-    )
+def _small_distance(vecs: Sequence[_Vec], n_sets: int) -> int:
+    """Fewest draws for ``n_sets`` ≤ 1 sets and a pair from four groups' vectors (what is left
+    beside a 组合龙): no combination needed, the set and the pair come from one or two groups."""
     if n_sets <= 0:
         return min(v[5] for v in vecs)
     best = min(v[6] for v in vecs)
     for i, x in enumerate(vecs):
+        p = x[5]
         for j, y in enumerate(vecs):
-            if i != j:
-                d = x[5] + y[1]
-                if d < best:
-                    best = d
+            if i != j and p + y[1] < best:
+                best = p + y[1]
     return best
+
+
+_KNIT_CACHE: Final[dict[bytes, _Vec]] = {}
+
+
+def _knit_rest(pattern: bytes, start: int) -> _Vec:
+    """Vector of a suit with one of each held knitted tile (ranks start, start+3, start+6) taken."""
+    key = pattern + bytes((start,))
+    v = _KNIT_CACHE.get(key)
+    if v is None:
+        rest = bytearray(pattern)
+        for i in (start, start + 3, start + 6):
+            if rest[i]:
+                rest[i] -= 1
+        v = _TABLES[(True, _CAP_NONE)].get(bytes(rest))
+        _KNIT_CACHE[key] = v
+    return v
 
 
 def regular_shanten_counts(counts: Sequence[int], n_melds: int = 0, system: str = "mcr") -> int:
@@ -254,9 +264,13 @@ def _byte_mask(kinds: Sequence[int]) -> int:
     return sum(1 << (8 * k) for k in kinds)
 
 
+#: the first rank (0-2) of the knitted tiles in each suit, for the six spreads
+_KNITTED_STARTS: Final = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+
+
 def _knitted_patterns() -> tuple[tuple[int, ...], ...]:
     out = []
-    for a, b, c in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)):
+    for a, b, c in _KNITTED_STARTS:
         kinds: list[int] = []
         for suit, start in ((0, a), (1, b), (2, c)):
             kinds.extend(9 * suit + start + 3 * j for j in range(3))
@@ -304,20 +318,18 @@ def _knitted_straight(counts: Sequence[int], held: int, n_melds: int, bound: int
     """组合龙 + one set + a pair (at most one declared meld). ``bound``: skip what cannot beat it."""
     best = bound
     n_sets = 1 - n_melds
-    rest: list[int] | None = None
-    for pattern, pm in zip(KNITTED_PATTERNS, _KNITTED_MASKS, strict=True):
+    suits: list[bytes] = []
+    honors: _Vec = _ZERO
+    for starts, pm in zip(_KNITTED_STARTS, _KNITTED_MASKS, strict=True):
         missing = 9 - (held & pm).bit_count()
         if missing - 1 >= best:
             continue
-        if rest is None:
-            rest = list(counts)
-        for k in pattern:
-            if counts[k]:
-                rest[k] -= 1
-        x = missing + _small_distance(rest, n_sets) - 1
-        for k in pattern:
-            if counts[k]:
-                rest[k] += 1
+        if not suits:
+            suits = [bytes(counts[0:9]), bytes(counts[9:18]), bytes(counts[18:27])]
+            honors = _TABLES[(False, _CAP_NONE)].get(_honor_key(counts))
+        vecs = (_knit_rest(suits[0], starts[0]), _knit_rest(suits[1], starts[1]),
+                _knit_rest(suits[2], starts[2]), honors)
+        x = missing + _small_distance(vecs, n_sets) - 1
         if x < best:
             best = x
     return best
