@@ -196,3 +196,26 @@ def test_double_riichi_implies_riichi() -> None:
 def test_presets_have_sources() -> None:
     for name in ("default", "tenhou", "mahjongsoul", "wrc", "ema"):
         assert PRESETS[name].name == name and PRESETS[name].source
+
+
+def test_breakdown_matches_fast_fu() -> None:
+    # the scorer ranks readings with an inline fu count; the breakdown is written by _fu: both must
+    # agree on every hand
+    import random
+
+    from suanfan.riichi.generate import random_case
+
+    rng = random.Random(99)
+    checked = 0
+    for _ in range(3000):
+        h, kw = random_case(rng)
+        try:
+            r = score(h, **kw)
+        except NoYaku:
+            continue
+        if r.yakuman:
+            continue
+        raw = sum(f.fu for f in r.fu_breakdown)
+        assert r.fu == (25 if raw == 25 else (raw + 9) // 10 * 10), (str(h), kw)
+        checked += 1
+    assert checked > 1500

@@ -111,6 +111,7 @@ class _Ctx:
         "dora_yaku",
         "has_melds",
         "meld_chows",
+        "meld_pung_fu",
         "meld_pungs",
         "n_kongs",
         "rnd",
@@ -131,6 +132,7 @@ class _Ctx:
     rules: Rules
     meld_chows: list[int]
     meld_pungs: list[tuple[int, bool, bool]]
+    meld_pung_fu: int
     n_kongs: int
     wide_yaku: list[tuple[str, int]]
     wide_han: int
@@ -319,6 +321,10 @@ def dora_of_indicator(t: int, sanma: bool = False) -> int:
     return k + 1 if k != 33 else WHITE
 
 
+_DORA_NEXT: tuple[int, ...] = tuple(dora_of_indicator(t) for t in range(37))
+_DORA_NEXT_SANMA: tuple[int, ...] = tuple(dora_of_indicator(t, True) for t in range(37))
+
+
 def _int(value: int, what: str) -> int:
     if type(value) is int and value >= 0:
         return value
@@ -352,18 +358,25 @@ def score(
     nuki: int = 0,
 ) -> Result:
     """Score a complete riichi hand (see API.md). ``nuki``: North tiles set aside (sanma)."""
-    R = get_rules(rules)
-    h = hand if isinstance(hand, Hand) else parse_hand(hand)
+    R = rules if type(rules) is Rules else get_rules(rules)
+    h = hand if type(hand) is Hand else parse_hand(hand)
     w_tile = h.winning_tile
     if w_tile is None:
         raise TileMissing("13 tiles: a riichi score needs the complete hand with its winning tile")
     if h.flowers:
         raise InvalidHand("riichi has no flowers")
-    seat = _wind(seat_wind, "seat wind")
-    rnd = _wind(round_wind, "round wind")
-    honba = _int(honba, "honba")
-    riichi_sticks = _int(riichi_sticks, "riichi sticks")
-    nuki = _int(nuki, "nuki")
+    seat = _WINDS.get(seat_wind) if type(seat_wind) is str else None
+    if seat is None:
+        seat = _wind(seat_wind, "seat wind")
+    rnd = _WINDS.get(round_wind) if type(round_wind) is str else None
+    if rnd is None:
+        rnd = _wind(round_wind, "round wind")
+    if type(honba) is not int or honba < 0:
+        honba = _int(honba, "honba")
+    if type(riichi_sticks) is not int or riichi_sticks < 0:
+        riichi_sticks = _int(riichi_sticks, "riichi sticks")
+    if nuki:
+        nuki = _int(nuki, "nuki")
     dealer = seat == EAST
     melds = h.melds
     closed = True
@@ -383,7 +396,8 @@ def score(
         riichi = True
 
     # -- flags that contradict the hand or each other
-    if riichi or ippatsu or rinshan or chankan or haitei or houtei or tenhou or chiihou or renhou:
+    flags = riichi or ippatsu or rinshan or chankan or haitei or houtei or tenhou or chiihou or renhou
+    if flags:
         if riichi and not closed:
             raise InvalidHand(("double riichi" if double_riichi else "riichi") + " needs a closed hand, "
                       "but the hand has open melds")
@@ -493,11 +507,12 @@ def score(
             if c + all_counts[k] + (nuki if k == NORTH else 0) > 4:
                 raise InvalidHand(f"{c + all_counts[k]} copies of {tile_to_str(k)} between the hand and the "
                           "indicators: there are only 4")
+        nxt = _DORA_NEXT_SANMA if R.sanma else _DORA_NEXT
         for t in dora_ind:
-            d = dora_of_indicator(t, R.sanma)
+            d = nxt[t]
             dora += all_counts[d] + (nuki if d == NORTH else 0)
         for t in ura_ind:
-            d = dora_of_indicator(t, R.sanma)
+            d = nxt[t]
             ura += all_counts[d] + (nuki if d == NORTH else 0)
     aka = n_red if R.red_fives else 0
 
@@ -513,6 +528,10 @@ def score(
     ctx.meld_chows = meld_chows
     ctx.meld_pungs = meld_pungs
     ctx.n_kongs = n_kongs
+    mfu = 0
+    for k, conc, kong in meld_pungs:
+        mfu += (4 if conc else 2) * (2 if _TH[k] else 1) * (4 if kong else 1)
+    ctx.meld_pung_fu = mfu
     ctx.has_melds = bool(melds)
     ctx.tenhou = tenhou
     first_kind = (mask & -mask).bit_length() - 1
@@ -541,33 +560,39 @@ def score(
         wide_ym.append(("ryuuiisou", 1))
     sit: list[tuple[str, int]] = []
     sit_ym: list[tuple[str, int]] = []
-    if double_riichi:
-        sit.append(("double_riichi", 2))
-    elif riichi:
-        sit.append(("riichi", 1))
-    if ippatsu:
-        sit.append(("ippatsu", 1))
-    if tsumo and closed:
+    if flags:
+        if double_riichi:
+            sit.append(("double_riichi", 2))
+        elif riichi:
+            sit.append(("riichi", 1))
+        if ippatsu:
+            sit.append(("ippatsu", 1))
+        if tsumo and closed:
+            sit.append(("menzen_tsumo", 1))
+        if rinshan:
+            sit.append(("rinshan", 1))
+        if chankan:
+            sit.append(("chankan", 1))
+        if haitei:
+            sit.append(("haitei", 1))
+        if houtei:
+            sit.append(("houtei", 1))
+        if renhou:
+            if R.renhou == "yakuman":
+                sit_ym.append(("renhou_yakuman", 1))
+            else:
+                sit.append(("renhou", 5))
+        if tenhou:
+            sit_ym.append(("tenhou", 1))
+        if chiihou:
+            sit_ym.append(("chiihou", 1))
+    elif tsumo and closed:
         sit.append(("menzen_tsumo", 1))
-    if rinshan:
-        sit.append(("rinshan", 1))
-    if chankan:
-        sit.append(("chankan", 1))
-    if haitei:
-        sit.append(("haitei", 1))
-    if houtei:
-        sit.append(("houtei", 1))
-    if renhou:
-        if R.renhou == "yakuman":
-            sit_ym.append(("renhou_yakuman", 1))
-        else:
-            sit.append(("renhou", 5))
-    if tenhou:
-        sit_ym.append(("tenhou", 1))
-    if chiihou:
-        sit_ym.append(("chiihou", 1))
-    ctx.wide_yaku = sit + wide
-    ctx.wide_han = sum(n for _, n in ctx.wide_yaku)
+    ctx.wide_yaku = wy = sit + wide
+    wh = 0
+    for _, n in wy:
+        wh += n
+    ctx.wide_han = wh
     ctx.wide_yakuman = sit_ym + wide_ym
     dora_yaku: list[tuple[str, int]] = []
     if dora:
@@ -628,6 +653,7 @@ _Spec = tuple[int, tuple[int, ...], int] | tuple[int, ...] | None
 _Cand = tuple[tuple[int, int, int, int], int, int, int, list[tuple[str, int]], str, _Spec]
 
 
+_WAIT_FU = frozenset(("kanchan", "penchan", "tanki"))
 _WAIT_DOUBLE = {"kokushi_13": "kokushi", "junsei_chuuren": "chuuren", "suuankou_tanki": "suuankou"}
 _ENTRIES: dict[tuple[str, int], Yaku] = {}
 
@@ -796,8 +822,20 @@ def _evaluate(ctx: _Ctx, pair: int, sets: tuple[int, ...], chuuren: int,
     closed = ctx.closed
     seat = ctx.seat
     rnd = ctx.rnd
-    chows = ctx.meld_chows + [s for s in sets if s < PUNG]
-    pungs = _pungs(ctx, sets)
+    chows = list(ctx.meld_chows)
+    pungs = list(ctx.meld_pungs)
+    pung_fu = ctx.meld_pung_fu
+    w_pung_fu = 0  # fu of a concealed pung of the winning tile (halved when completed by ron)
+    for s in sets:
+        if s < PUNG:
+            chows.append(s)
+        else:
+            k = s - PUNG
+            pungs.append((k, True, False))
+            f = 8 if _TH[k] else 4
+            pung_fu += f
+            if k == w:
+                w_pung_fu = f
 
     # -- decomposition-level yaku (seed 000)
     yl: list[tuple[str, int]] = list(ctx.wide_yaku)
@@ -805,7 +843,7 @@ def _evaluate(ctx: _Ctx, pair: int, sets: tuple[int, ...], chuuren: int,
     han0 = ctx.wide_han
     dragons = winds = anko = 0
     all_th = _TH[pair]
-    for k, conc, _g, _s in pungs:
+    for k, conc, _g in pungs:
         if conc:
             anko += 1
         if not _TH[k]:
@@ -848,7 +886,7 @@ def _evaluate(ctx: _Ctx, pair: int, sets: tuple[int, ...], chuuren: int,
                 yl.append(("junchan", 3 if closed else 2))
     if len(pungs) >= 3:  # 三色同刻
         pm = 0
-        for k, *_ in pungs:
+        for k, _c, _g in pungs:
             pm |= 1 << k
         if pm & (pm >> 9) & (pm >> 18) & 0x1FF:
             yl.append(("sanshoku_doukou", 2))
@@ -902,7 +940,20 @@ def _evaluate(ctx: _Ctx, pair: int, sets: tuple[int, ...], chuuren: int,
         if ym:
             best = _better(best, _yakuman_cand(ctx, ym, wait, spec))
             continue
-        raw, pinfu = _fu(ctx, pungs, pair, pair_fu, wait)
+        # fu (the same rules as _fu, which also writes the breakdown)
+        extra = pung_fu + pair_fu
+        if ron_pung:
+            extra -= w_pung_fu >> 1
+        if wait in _WAIT_FU:
+            extra += 2
+        pinfu = closed and extra == 0 and (not tsumo or ctx.rules.pinfu_tsumo)
+        if closed and not tsumo:
+            extra += 10
+        if tsumo and not pinfu:
+            extra += 2
+        if not closed and extra == 0:
+            extra = 2
+        raw = 20 + extra
         han = han0 + pinfu + (2 if a == 3 else 0)
         if not han:
             continue
