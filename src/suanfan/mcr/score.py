@@ -411,6 +411,10 @@ _TERM_SET = tuple(k < 27 and k % 9 in (0, 6) for k in range(27))  # chow holds a
 _FIVE_SET = tuple(k < 27 and 2 <= k % 9 <= 4 for k in range(27))  # chow holds a 5
 
 
+_CHOW = MeldKind.CHOW
+_KONG = MeldKind.KONG
+
+
 def _prepare(hand: Hand, sit: Situation, rules: Rules) -> _Ctx:
     wt = hand.winning_tile
     assert wt is not None
@@ -426,13 +430,13 @@ def _prepare(hand: Hand, sit: Situation, rules: Rules) -> _Ctx:
     mk = ck = 0
     for m in hand.melds:
         k = m.first
-        if m.kind is MeldKind.CHOW:
+        if m.kind is _CHOW:
             fixed_chows.append(k)
             ac[k] += 1
             ac[k + 1] += 1
             ac[k + 2] += 1
         else:
-            is_kong = m.kind is MeldKind.KONG
+            is_kong = m.kind is _KONG
             fixed_pungs.append((k, is_kong, m.concealed))
             if is_kong:
                 ac[k] += 4
@@ -472,7 +476,7 @@ def _prepare(hand: Hand, sit: Situation, rules: Rules) -> _Ctx:
             kong_kinds.append(k)
     for k in fixed_chows:
         amask |= _BIT[k] | _BIT[k + 1] | _BIT[k + 2]
-    rest = amask
+    rest = amask if max(ac) == 4 else 0
     while rest:
         low = rest & -rest
         k = low.bit_length() - 1
