@@ -219,7 +219,9 @@ def test_riichi_tsumo_points(page: Any) -> None:
     wait_total(page, suanfan.riichi.score(hand).payment.total)
     page.click("#opt-tsumo")
     page.click("#opt-riichi")
-    page.fill("#dora_indicators", "1s")
+    page.click("#mode button[data-mode=dora]")  # a tap now adds a dora indicator
+    tap(page, "1s")
+    assert page.input_value("#dora_indicators") == "1s"
     r = suanfan.riichi.score(hand, tsumo=True, riichi=True, dora_indicators="1s")
     wait_total(page, r.payment.total)
     text = page.inner_text("#result")
@@ -259,3 +261,19 @@ def test_a_shared_link_restores_hand_and_situation(page: Any, base_url: str) -> 
         assert other.is_checked("#opt-tsumo input")
     finally:
         other.close()
+
+
+def test_kongs_concealed_and_added(page: Any) -> None:
+    choose(page, "mcr")
+    page.click("#mode button[data-mode=kong]")
+    page.click("#claim button[data-claim=concealed]")
+    tap(page, "1z")
+    page.click("#claim button[data-claim=promoted]")
+    page.select_option("#from", "2")
+    tap(page, "7z")
+    page.click("#mode button[data-mode=tile]")
+    assert not page.is_visible("#claim button[data-claim=promoted]")
+    tap(page, "123m456p9s9s")
+    hand = "[EEEE][CCCC6]123m456p9s 9s"
+    assert page.input_value("#notation") == str(suanfan.parse_hand(hand))
+    wait_total(page, suanfan.mcr.score(hand).total)

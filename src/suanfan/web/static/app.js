@@ -8,7 +8,7 @@
     zh: {
       mcr: "国标", riichi: "立直", hand: "手牌", clear: "清空", example: "示例", tap_remove: "点选下方牌面加入手牌，第 14 张为和张；点手牌中的牌可移除",
       notation: "牌谱写法（可直接输入）", m_tile: "单张", m_chow: "吃", m_pung: "碰", m_kong: "杠", m_dora: "宝牌",
-      claimed: "明（鸣牌）", concealed: "暗", from: "来自", from_unknown: "—", from_left: "上家",
+      claimed: "明（鸣牌）", concealed: "暗", promoted: "加杠", from: "来自", from_unknown: "—", from_left: "上家",
       from_opposite: "对家", from_right: "下家", flowers: "花牌", preset: "规则", seat_wind: "门风",
       prevalent_wind: "圈风", round_wind: "场风", dora: "宝牌指示牌", ura: "里宝牌指示牌", honba: "本场", sticks: "供托",
       footer: "算番 suanfan：按规则精确算番（国标麻将与日本立直麻将）。",
@@ -32,7 +32,7 @@
     en: {
       mcr: "MCR", riichi: "Riichi", hand: "Hand", clear: "Clear", example: "Example", tap_remove: "Tap tiles below to add them (the 14th is the winning tile); tap a tile in the hand to remove it",
       notation: "Notation (type it directly)", m_tile: "Tile", m_chow: "Chow", m_pung: "Pung", m_kong: "Kong",
-      m_dora: "Dora", claimed: "Claimed", concealed: "Concealed", from: "From", from_unknown: "—",
+      m_dora: "Dora", claimed: "Claimed", concealed: "Concealed", promoted: "Added kong", from: "From", from_unknown: "—",
       from_left: "left", from_opposite: "opposite", from_right: "right", flowers: "Flowers", preset: "Rules",
       seat_wind: "Seat wind", prevalent_wind: "Prevalent wind", round_wind: "Round wind", dora: "Dora indicators",
       ura: "Ura-dora indicators", honba: "Honba", sticks: "Riichi sticks",
@@ -234,8 +234,9 @@
     } else {
       if (S.melds.length >= 4 || tileCount() + 3 > 14) return say(t("need_meld_room"));
       const from = S.mode !== "chow" && $("from").value ? Number($("from").value) : null;
+      const promoted = S.mode === "kong" && S.claim === "promoted";
       const source = concealedSet ? null : (S.mode === "kong" && from == null ? 1 : from);
-      S.melds.push({ kind: S.mode, tiles, source, concealed: concealedSet, promoted: false });
+      S.melds.push({ kind: S.mode, tiles, source, concealed: concealedSet, promoted });
     }
     normalize();
     edited();
@@ -316,6 +317,11 @@
     }
     for (const b of $("flowers").querySelectorAll("button")) b.classList.toggle("on", S.flowers.includes(Number(b.dataset.flower)));
     $("meld-opts").classList.toggle("hidden", !["chow", "pung", "kong"].includes(S.mode));
+    if (S.claim === "promoted" && S.mode !== "kong") S.claim = "claimed";
+    for (const b of document.querySelectorAll("#claim button")) {
+      b.classList.toggle("on", b.dataset.claim === S.claim);
+      if (b.dataset.claim === "promoted") b.style.display = S.mode === "kong" ? "" : "none";
+    }
     $("from").disabled = S.claim === "concealed";
     // For a chow the claim digit says which tile was claimed, not who discarded it: not asked here.
     document.querySelector(".from").style.display = S.mode === "chow" ? "none" : "";
