@@ -643,7 +643,8 @@ def score(
         ylist = ylist + dora_yaku
     base_pts, limit = base_points(han, fu, ymult, R)
     pay = payment(base_pts, dealer, tsumo, honba, riichi_sticks, R)
-    entries = tuple([_entry(i, n) for i, n in ylist])
+    get = _ENTRIES.get
+    entries = tuple([get(x) or _entry(*x) for x in ylist])
     return Result(h, han, fu, ymult, entries, limit, pay, wait, ctx, spec)
 
 
