@@ -1,9 +1,11 @@
 """Japanese riichi scoring (seed 000 日本麻將番種, RIICHI.md): yaku, fu, dora, limits, payments.
 
 >>> import suanfan
->>> r = suanfan.riichi.score("234567m234p2345s 5s", riichi=True, tsumo=True)
->>> (r.han, r.fu, r.limit)
-(4, 20, '')
+>>> r = suanfan.riichi.score("123456m789p34s55s 2s", riichi=True, dora_indicators="1m")
+>>> (r.han, r.fu, r.limit, r.payment.ron)
+(3, 30, '', 5800)
+>>> [y.name_en for y in r.yaku]
+['Pinfu', 'Riichi', 'Dora']
 """
 
 from __future__ import annotations
