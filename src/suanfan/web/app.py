@@ -3,9 +3,11 @@
 Run it with ``suanfan serve`` or ``uvicorn suanfan.web.app:app``. Endpoints:
 
 * ``POST /api/mcr/score`` — body: ``{"hand": "...", "self_drawn": true, "rules": "mcr", ...}`` with the
-  keyword arguments of :func:`suanfan.mcr.score`; answer: the result's ``to_dict()``.
-* ``POST /api/riichi/score`` — the same for :func:`suanfan.riichi.score`.
-* ``POST /api/analyze`` — shanten of a hand and, for 13 tiles, each wait with what it would score.
+  keyword arguments of :func:`suanfan.mcr.score` (and optional ``winner``/``discarder`` seats);
+  answer: as ``suanfan mcr --json``, the result's ``to_dict()`` plus its ``settlement``.
+* ``POST /api/riichi/score`` — the same for :func:`suanfan.riichi.score` (as ``suanfan riichi --json``).
+* ``POST /api/analyze`` — what ``suanfan analyze --json`` prints: for 13 tiles the shanten and each
+  wait with what it would score, for 14 tiles discard advice.
 * ``POST /api/parse`` — a hand read into its parts (melds, standing tiles, winning tile, flowers).
 * ``GET /api/rules`` — the rule systems, their presets and situation fields.
 * ``GET /tiles/{tile}.svg``, ``GET /api/svg?hand=...`` — suanfan's own tile pictures.
@@ -13,7 +15,8 @@ Run it with ``suanfan serve`` or ``uvicorn suanfan.web.app:app``. Endpoints:
 
 Bad input gets a 4xx answer ``{"error": "InvalidHand", "detail": "<the library's message>"}``: 400 when
 the input is not a possible hand, 422 when it is possible but does not win (or the JSON does not
-fit the schema), 413 when the body is over :data:`MAX_BODY_BYTES`. Never a traceback.
+fit the schema), 413 when the body is over :data:`MAX_BODY_BYTES`; 503 if a rule engine is not
+installed. Never a traceback.
 """
 
 from __future__ import annotations
@@ -98,7 +101,7 @@ class RiichiRequest(_Body):
 class AnalyzeRequest(_Body):
     """A hand to analyse under one rule system."""
 
-    hand: str = Field(max_length=MAX_INPUT_LENGTH, examples=["[123p1][345s2][999s3]6m6pE 1m"])
+    hand: str = Field(max_length=MAX_INPUT_LENGTH, examples=["[123p1][345s2][999s3]67mEE"])
     system: Literal["mcr", "riichi"] | None = Field(
         None, description="the rule system; by default MCR unless `rules` names a riichi preset")
     rules: str | None = Field(None, max_length=64, description="a preset name of that system")
