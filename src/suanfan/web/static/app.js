@@ -70,9 +70,13 @@
   const WINDS = ["E", "S", "W", "N"];
 
   // ------------------------------------------------------------------------------ state
+  const store = {  // localStorage may be unavailable (privacy settings): then nothing is remembered
+    get(key) { try { return localStorage.getItem(key); } catch (e) { return null; } },
+    set(key, value) { try { localStorage.setItem(key, value); } catch (e) { /* not remembered */ } },
+  };
   const S = {
-    lang: localStorage.getItem("suanfan.lang") || ((navigator.language || "").startsWith("zh") ? "zh" : "en"),
-    system: localStorage.getItem("suanfan.system") || "mcr",
+    lang: store.get("suanfan.lang") || ((navigator.language || "").startsWith("zh") ? "zh" : "en"),
+    system: store.get("suanfan.system") || "mcr",
     mode: "tile", claim: "claimed",
     melds: [],        // {kind: "chow"|"pung"|"kong", tiles: ["5m", ...], source: null|1..3, concealed, promoted}
     concealed: [],    // standing tiles in the order they were entered
@@ -624,13 +628,13 @@
       const b = e.target.closest("button[data-system]");
       if (!b) return;
       S.system = b.dataset.system;
-      localStorage.setItem("suanfan.system", S.system);
+      store.set("suanfan.system", S.system);
       if (S.mode === "dora" && S.system === "mcr") S.mode = "tile";
       renderStatic(); edited();
     });
     $("lang").addEventListener("click", () => {
       S.lang = S.lang === "zh" ? "en" : "zh";
-      localStorage.setItem("suanfan.lang", S.lang);
+      store.set("suanfan.lang", S.lang);
       renderStatic(); changed();
     });
     $("mode").addEventListener("click", (e) => {
