@@ -36,9 +36,7 @@ from .rules import Rules, get_rules
 __all__ = ["FanEntry", "MCRResult", "RemovedFan", "Situation", "parse_wind", "score"]
 
 _I = FAN_INDEX
-_NF = len(FANS)
 _YAOJIU = _I["pung_of_terminals_or_honors"]
-_CHICKEN = _I["chicken_hand"]
 _FLOWER = _I["flower_tiles"]
 
 _WIND_NAMES = {
@@ -405,7 +403,6 @@ _I_CLOSED = _I["closed_wait"]
 _I_SINGLE = _I["single_wait"]
 _I_NINE = _I["nine_gates"]
 _I_KNIT = _I["knitted_straight"]
-_I_B3W = _I["big_three_winds"]
 _YAOJIU_PUNG = tuple((k < 27 and k % 9 in (0, 8)) or 27 <= k <= 30 for k in range(34))
 _TERM_SET = tuple(k < 27 and k % 9 in (0, 6) for k in range(27))  # chow holds a 1 or a 9
 _FIVE_SET = tuple(k < 27 and 2 <= k % 9 <= 4 for k in range(27))  # chow holds a 5
