@@ -404,8 +404,17 @@ _I_SINGLE = _I["single_wait"]
 _I_NINE = _I["nine_gates"]
 _I_KNIT = _I["knitted_straight"]
 _YAOJIU_PUNG = tuple((k < 27 and k % 9 in (0, 8)) or 27 <= k <= 30 for k in range(34))
-_TERM_SET = tuple(k < 27 and k % 9 in (0, 6) for k in range(27))  # chow holds a 1 or a 9
-_FIVE_SET = tuple(k < 27 and 2 <= k % 9 <= 4 for k in range(27))  # chow holds a 5
+# per set code (chow 0-26, pung 34-67) and per pair kind: 1 = holds a terminal or honour
+# (全带幺), 2 = holds a 5 (全带五), 4 = an even-numbered pung or pair (全双刻)
+_SET_PROPS = tuple(
+    ((1 if c % 9 in (0, 6) else 0) | (2 if 2 <= c % 9 <= 4 else 0)) if c < 27
+    else 0 if c < PUNG
+    else (1 | (0)) if c - PUNG >= 27
+    else (1 if (c - PUNG) % 9 in (0, 8) else 0) | (2 if (c - PUNG) % 9 == 4 else 0)
+    | (4 if (c - PUNG) % 9 in (1, 3, 5, 7) else 0)
+    for c in range(PUNG + 34)
+)
+_PAIR_PROPS = tuple(_SET_PROPS[PUNG + k] for k in range(34))
 
 
 _CHOW = MeldKind.CHOW
@@ -569,40 +578,21 @@ def _standard_raw(ctx: _Ctx, pair: int, sets: tuple[int, ...], nine_gates: bool)
             raw.extend(removed)
     if len(pung_kinds) >= 2:
         raw.extend(_pung_combo(tuple(pung_kinds)))
-    # 平和, 全带幺 / 全带五 / 全双刻: every set and the pair
-    if pair < 27:
-        r = _RANK0[pair]
-        t_ok = r == 0 or r == 8
-        f_ok = r == 4
-        e_ok = not nc and r in (1, 3, 5, 7)
-        if nc == 4:
-            ap((_I_ALLC, _HAND_USE))
-    else:
-        t_ok = True
-        f_ok = e_ok = False
-    if t_ok or f_ok:
-        for c in chows:
-            if not _TERM_SET[c]:
-                t_ok = False
-            if not _FIVE_SET[c]:
-                f_ok = False
+    # 平和, 全带幺 / 全带五 / 全双刻: every set and the pair (a property bit mask per set)
+    if nc == 4 and pair < 27:
+        ap((_I_ALLC, _HAND_USE))
+    props = _PAIR_PROPS[pair]
+    for c in chows:
+        props &= _SET_PROPS[c]
     for k in pung_kinds:
-        if k < 27:
-            r = _RANK0[k]
-            if r != 0 and r != 8:
-                t_ok = False
-            if r != 4:
-                f_ok = False
-            if r not in (1, 3, 5, 7):
-                e_ok = False
-        else:
-            f_ok = e_ok = False
-    if t_ok:
-        ap((_I_OUT, _HAND_USE))
-    if f_ok:
-        ap((_I_FIVE, _HAND_USE))
-    if e_ok:
-        ap((_I_EVEN, _HAND_USE))
+        props &= _SET_PROPS[PUNG + k]
+    if props:
+        if props & 1:
+            ap((_I_OUT, _HAND_USE))
+        if props & 2:
+            ap((_I_FIVE, _HAND_USE))
+        if props & 4:
+            ap((_I_EVEN, _HAND_USE))
     # wait fans: only when exactly one tile kind completes the hand; edge before closed before
     # single (MCR.md)
     if ctx.unique is None:
@@ -871,10 +861,17 @@ def _score_checked(h: Hand, sit: Situation, r: Rules, inferred: tuple[str, ...])
             "thirteen orphans, honours and knitted tiles or a knitted straight"
         )
     pw, sw = sit.prevalent_wind, sit.seat_wind
-    best, (form, toks, raw) = best_reading(readings, [walk_total(r, pw, sw, rd[2]) for rd in readings])
-    return MCRResult(
-        rules=r.name, form=form, total_without_flowers=best,
+    if len(readings) == 1:
+        reading = readings[0]
+        best = walk_total(r, pw, sw, reading[2])
+    else:
+        best, reading = best_reading(readings, [walk_total(r, pw, sw, rd[2]) for rd in readings])
+    # a frozen dataclass built without its generated __init__ (hot path; same fields)
+    res = object.__new__(MCRResult)
+    res.__dict__.update(
+        rules=r.name, form=reading[0], total_without_flowers=best,
         flowers=r._values[_FLOWER] * sit.flowers,  # type: ignore[attr-defined]
         min_fan=r.min_fan, situation=sit, readings=len(readings), inferred=inferred,
-        _ctx=ctx, _reading=(form, toks, raw),
+        _ctx=ctx, _reading=reading,
     )
+    return res
