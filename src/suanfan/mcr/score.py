@@ -312,11 +312,10 @@ _R_4 = _ranks_mask((3,))
 _R_6 = _ranks_mask((5,))
 _KNIT_MASKS = tuple(_mask(seq) for seq in KNITTED)
 _BIT = tuple(1 << KIND[t] for t in range(37))
-_GLOBAL_USES = tuple((i, (_HAND,)) for i in range(len(FANS)))
 
 
 @lru_cache(maxsize=1 << 16)
-def _global_fans(m: int) -> tuple[int, ...]:
+def _global_fans(m: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
     """Fans decided by which tile kinds the hand holds (bit mask of kinds): colour, rank and
     terminal fans. One predicate per fan, evaluated once per hand."""
     out: list[int] = []
@@ -350,7 +349,7 @@ def _global_fans(m: int) -> tuple[int, ...]:
             out.append(_I["upper_four"] if m & _R_6 else _I["upper_tiles"])        # 大于五 / 全大
         elif not m & ~_R_MIDDLE:
             out.append(_I["middle_tiles"])                                         # 全中
-    return tuple(out)
+    return tuple((i, (_HAND,)) for i in out)
 
 
 @dataclass(slots=True)
@@ -409,7 +408,7 @@ _YAOJIU_PUNG = tuple((k < 27 and k % 9 in (0, 8)) or 27 <= k <= 30 for k in rang
 _SET_PROPS = tuple(
     ((1 if c % 9 in (0, 6) else 0) | (2 if 2 <= c % 9 <= 4 else 0)) if c < 27
     else 0 if c < PUNG
-    else (1 | (0)) if c - PUNG >= 27
+    else 1 if c - PUNG >= 27
     else (1 if (c - PUNG) % 9 in (0, 8) else 0) | (2 if (c - PUNG) % 9 == 4 else 0)
     | (4 if (c - PUNG) % 9 in (1, 3, 5, 7) else 0)
     for c in range(PUNG + 34)
@@ -426,8 +425,10 @@ def _prepare(hand: Hand, sit: Situation, rules: Rules) -> _Ctx:
     assert wt is not None
     win = KIND[wt]
     sc = [0] * NUM_KINDS
+    smask = _BIT[win]
     for t in hand.concealed:
         sc[KIND[t]] += 1
+        smask |= _BIT[t]
     sc[win] += 1
     ac = sc[:]
     fixed_chows: list[int] = []
@@ -470,10 +471,6 @@ def _prepare(hand: Hand, sit: Situation, rules: Rules) -> _Ctx:
         base.append((_I_LTD if sd else _I_LTC, wtok))
     if sit.kong:
         base.append((_I_OWR if sd else _I_RTK, wtok))
-    smask = 0
-    for k in hand.concealed:
-        smask |= _BIT[k]
-    smask |= _BIT[win]
     amask = smask
     kong_kinds = []
     for k, is_kong, _c in fixed_pungs:
@@ -489,7 +486,7 @@ def _prepare(hand: Hand, sit: Situation, rules: Rules) -> _Ctx:
         if ac[k] == 4 and k not in kong_kinds:
             base.append((_I_HOG, (_TILE + k,)))
         rest ^= low
-    base.extend(_GLOBAL_USES[i] for i in _global_fans(amask))
+    base.extend(_global_fans(amask))
     # the kong series: at most one fan
     kf: list[tuple[int, tuple[int, ...]]] = []
     kongs = mk + ck
