@@ -77,6 +77,27 @@ def test_last_of_kind_from_visible() -> None:
                           mcr_waits(hand, visible="333s", last_of_kind=False)["3s"].fans}
 
 
+def test_self_drawn_flag() -> None:
+    # each MCR wait says whether a self-drawn win on it would reach the 8-fan minimum
+    import suanfan
+
+    rng = random.Random(5)
+    from suanfan.mcr.generate import random_hand
+
+    seen = set()
+    for _ in range(40):
+        full, _sit = random_hand(rng)
+        h13 = full.without_winning_tile()
+        for w in wait_table(h13, "mcr").waits:
+            direct = suanfan.mcr.score(h13.with_winning_tile(parse_tile(w.tile)), self_drawn=True)
+            assert w.self_drawn_meets_minimum == direct.meets_minimum
+            seen.add((w.scores, w.self_drawn_meets_minimum))
+    assert (True, True) in seen
+    # given self_drawn, the flag is not asked
+    assert all(w.self_drawn_meets_minimum is None
+               for w in wait_table("234567m234p2345s", "mcr", self_drawn=True).waits)
+
+
 def test_complete_hand_is_refused() -> None:
     with pytest.raises(InvalidHand):
         mcr_waits("1112345678999m 9m")

@@ -96,6 +96,9 @@ class Wait:
     unseen: int
     result: Any | None
     system: str
+    #: MCR, when the situation does not say self-drawn: whether a self-drawn win on this tile
+    #: (自摸, maybe 不求人) would reach the minimum. ``None`` when not asked.
+    self_drawn_meets_minimum: bool | None = None
 
     @property
     def scores(self) -> bool:
@@ -112,6 +115,8 @@ class Wait:
             "unseen": self.unseen,
             "scores": self.scores,
             **summary(self.result, self.system),
+            **({} if self.self_drawn_meets_minimum is None
+               else {"self_drawn_meets_minimum": self.self_drawn_meets_minimum}),
             "result": None if self.result is None else self.result.to_dict(),
         }
 
@@ -200,6 +205,7 @@ def _wait_list(
     out = []
     for k in winning_kinds(h, system):
         result = None
+        tsumo_ok: bool | None = None
         if score:
             hand14 = h.with_winning_tile(k)
             if system == "mcr":
@@ -207,7 +213,14 @@ def _wait_list(
             else:
                 sit = dict(situation)
             result = _score_one(system, hand14, sit)
-        out.append(Wait(tile_to_str(k), unseen[k], result, system))
+            if system == "mcr" and not sit.get("self_drawn"):
+                # scored again: self-drawing may add 自摸 / 不求人 but loses 全求人
+                try:
+                    r2 = _score_one(system, hand14, {**sit, "self_drawn": True})
+                except InvalidHand:  # e.g. kong=True on a discard is robbing a kong
+                    r2 = None
+                tsumo_ok = r2 is not None and bool(r2.meets_minimum)
+        out.append(Wait(tile_to_str(k), unseen[k], result, system, tsumo_ok))
     return tuple(out)
 
 

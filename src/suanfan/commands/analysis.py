@@ -89,6 +89,8 @@ def _score_text(d: dict[str, Any], system: str) -> str:
         if d.get("total") is None:
             return "no score"
         mark = "ok" if d["meets_minimum"] else f"below minimum ({d['total_without_flowers']} fan)"
+        if not d["meets_minimum"] and d.get("self_drawn_meets_minimum"):
+            mark += ", self-drawn reaches it"
         return f"{d['total']} fan  {mark}"
     if d.get("no_yaku"):
         return "no yaku"
