@@ -18,8 +18,13 @@ Method
 For every suit pattern (nine counts; seven for honours) a vector ``d[p*5 + m]`` holds the fewest
 tiles to draw so that the suit holds ``m`` sets and ``p`` pairs (``m`` ≤ 4, ``p`` ≤ 1), computed once
 by a dynamic programme over the nine ranks (carrying the chows that run into the next ranks; a
-suffix memo shares work between patterns) and cached by the pattern's bytes. A hand's shanten is
-then a min-plus combination of four such vectors — a few dozen integer additions, no search.
+suffix memo shares work between patterns) and cached by the pattern's bytes; translated and mirrored
+patterns share one entry. A hand's shanten is then a min-plus combination of four such vectors — a
+few dozen integer additions, no search. The riichi tables cap a kind at 4 copies; the MCR tables
+at 5 (shapes only; see ``_CAP_NONE``). Tables fill lazily: the first hands of a process pay for
+the patterns they meet (about 0.3 ms each, a few thousand patterns in all for random hands).
+
+For a 14-tile hand that is not complete this equals the least shanten over its discards.
 """
 
 from __future__ import annotations
