@@ -166,3 +166,25 @@ def test_each_mcr_form_equals_pymahjonggb(form: str) -> None:
 def test_red_fives_fold() -> None:
     assert mcr_shanten("0m55m123p456s789s1z") == mcr_shanten("555m123p456s789s1z")
     assert riichi_shanten(parse_hand("0m55m123p456s789s1z")) == 0
+
+
+@pytest.mark.parametrize("system", ["mcr", "riichi"])
+def test_fourteen_tiles_is_least_over_discards(system: str) -> None:
+    # the docstring's claim: a 14-tile hand that is not complete has the least shanten of its
+    # 13-tile hands after one discard
+    fn = mcr_shanten_counts if system == "mcr" else riichi_shanten_counts
+    rng = random.Random(55)
+    for i in range(600):
+        h = random_hand(rng, 14, max_melds=2 if i % 3 == 0 else 0, dense=i % 2 == 0)
+        c = h.counts
+        n = len(h.melds)
+        s14 = fn(c, n)
+        if s14 == -1:
+            continue
+        best = 99
+        for k in range(34):
+            if c[k]:
+                c[k] -= 1
+                best = min(best, fn(c, n))
+                c[k] += 1
+        assert s14 == best, h.notation()
