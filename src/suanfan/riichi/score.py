@@ -443,18 +443,17 @@ def score(
         if tenhou + chiihou + renhou > 1:
             raise InvalidHand("tenhou, chiihou and renhou exclude each other")
 
-    counts = [0] * 34
-    mask = 0
-    red_tiles: list[int] = []
-    for t in h.concealed:
-        k = KIND[t]
-        counts[k] += 1
-        mask |= 1 << k
-        if k != t:
-            red_tiles.append(t)
+    conc = h.concealed
+    kinds = [KIND[t] for t in conc]
     w = KIND[w_tile]
-    counts[w] += 1
-    mask |= 1 << w
+    kinds.append(w)
+    counts = [0] * 34
+    for k in kinds:
+        counts[k] += 1
+    mask = 0
+    for k in set(kinds):
+        mask |= 1 << k
+    red_tiles: list[int] = [t for t in conc if t >= RED_MAN] if max(conc) >= RED_MAN else []
     if w != w_tile:
         red_tiles.append(w_tile)
     if chankan and counts[w] != 1:
@@ -529,8 +528,8 @@ def score(
     ctx.meld_pungs = meld_pungs
     ctx.n_kongs = n_kongs
     mfu = 0
-    for k, conc, kong in meld_pungs:
-        mfu += (4 if conc else 2) * (2 if _TH[k] else 1) * (4 if kong else 1)
+    for k, m_conc, m_kong in meld_pungs:
+        mfu += (4 if m_conc else 2) * (2 if _TH[k] else 1) * (4 if m_kong else 1)
     ctx.meld_pung_fu = mfu
     ctx.has_melds = bool(melds)
     ctx.tenhou = tenhou
@@ -827,9 +826,20 @@ def _evaluate(ctx: _Ctx, pair: int, sets: tuple[int, ...], chuuren: int,
     pungs = list(ctx.meld_pungs)
     pung_fu = ctx.meld_pung_fu
     w_pung_fu = 0  # fu of a concealed pung of the winning tile (halved when completed by ron)
+    # the readings of the winning tile: the pair, a concealed chow or a concealed pung
+    readings: list[tuple[str, int]] = [("tanki", -1)] if pair == w else []
+    last = -1
     for s in sets:
         if s < PUNG:
             chows.append(s)
+            if s <= w <= s + 2 and s != last:
+                last = s
+                if w == s + 1:
+                    readings.append(("kanchan", s))
+                elif (w == s + 2 and s % 9 == 0) or (w == s and s % 9 == 6):
+                    readings.append(("penchan", s))
+                else:
+                    readings.append(("ryanmen", s))
         else:
             k = s - PUNG
             pungs.append((k, True, False))
@@ -837,6 +847,7 @@ def _evaluate(ctx: _Ctx, pair: int, sets: tuple[int, ...], chuuren: int,
             pung_fu += f
             if k == w:
                 w_pung_fu = f
+                readings.append(("shanpon", s))
 
     # -- decomposition-level yaku (seed 000)
     yl: list[tuple[str, int]] = list(ctx.wide_yaku)
@@ -905,30 +916,10 @@ def _evaluate(ctx: _Ctx, pair: int, sets: tuple[int, ...], chuuren: int,
         ym.append(("shousuushii", 1))
     if chuuren:  # 九蓮寶燈 (pure nine-sided: double)
         ym.append(("junsei_chuuren", 2) if chuuren == 2 else ("chuuren", 1))
-    pair_fu = _pair_fu(ctx, pair)
+    pair_fu = _pair_fu(ctx, pair) if pair >= EAST else 0
     for _, n in yl[len(ctx.wide_yaku):]:
         han0 += n
 
-    # -- each reading of the winning tile: the pair, a concealed chow or a concealed pung
-    readings: list[tuple[str, int]] = []
-    if pair == w:
-        readings.append(("tanki", -1))
-    last = -1
-    for s in sets:
-        if s == last:
-            continue
-        if s < PUNG:
-            if s <= w <= s + 2:
-                last = s
-                if w == s + 1:
-                    readings.append(("kanchan", s))
-                elif (s % 9 == 0 and w == s + 2) or (s % 9 == 6 and w == s):
-                    readings.append(("penchan", s))
-                else:
-                    readings.append(("ryanmen", s))
-        elif s - PUNG == w:
-            last = s
-            readings.append(("shanpon", s))
     tsumo = ctx.tsumo
     for wait, code in readings:
         ron_pung = wait == "shanpon" and not tsumo
