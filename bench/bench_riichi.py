@@ -5,7 +5,7 @@
 Both libraries get their input prepared beforehand (suanfan: a parsed ``Hand`` and keyword
 arguments; mahjong: 136-format tiles, Meld objects and a HandConfig), so only scoring is timed.
 A second line times suanfan from the hand *string* (parsing included). CPU time of this
-process (time.process_time), interleaved repeats, best of 5: robust on a busy machine.
+process (time.process_time), interleaved repeats, best of 7: robust on a busy machine.
 """
 
 from __future__ import annotations
@@ -77,7 +77,7 @@ def main() -> None:
     run_theirs()
     # interleaved repeats, best of each: the machine's load changes less between neighbours
     ours = ours_text = theirs = float("inf")
-    for _ in range(5):
+    for _ in range(7):
         ours = min(ours, run_ours())
         theirs = min(theirs, run_theirs())
         ours_text = min(ours_text, run_ours_text())

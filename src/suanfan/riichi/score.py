@@ -323,6 +323,27 @@ def dora_of_indicator(t: int, sanma: bool = False) -> int:
 
 _DORA_NEXT: tuple[int, ...] = tuple(dora_of_indicator(t) for t in range(37))
 _DORA_NEXT_SANMA: tuple[int, ...] = tuple(dora_of_indicator(t, True) for t in range(37))
+_IndInfo = tuple[tuple[tuple[int, int], ...], int, tuple[int, ...], tuple[int, ...]]
+_IND_INFO: dict[tuple[int, ...], _IndInfo] = {}
+
+
+def _ind_info(tiles: tuple[int, ...]) -> _IndInfo:
+    """Of indicator tiles (dora then ura): the count of each kind, the red fives as bits (-1 when
+    a red five appears twice), and the dora kind of each (four-player and three-player)."""
+    info = _IND_INFO.get(tiles)
+    if info is None:
+        kc: dict[int, int] = {}
+        red_bits = 0
+        for t in tiles:
+            kc[KIND[t]] = kc.get(KIND[t], 0) + 1
+            if t >= RED_MAN:
+                bit = 1 << (t - RED_MAN)
+                red_bits = -1 if red_bits < 0 or red_bits & bit else red_bits | bit
+        info = (tuple(kc.items()), red_bits, tuple(_DORA_NEXT[t] for t in tiles),
+                tuple(_DORA_NEXT_SANMA[t] for t in tiles))
+        if len(_IND_INFO) < 65536:
+            _IND_INFO[tiles] = info
+    return info
 
 
 def _int(value: int, what: str) -> int:
@@ -494,25 +515,20 @@ def score(
     dora = 0
     ura = 0
     if dora_ind or ura_ind:
-        seen: dict[int, int] = {}
-        for t in (*dora_ind, *ura_ind):
-            k = KIND[t]
-            seen[k] = seen.get(k, 0) + 1
-            if t >= RED_MAN:
-                if reds & (1 << (t - RED_MAN)):
-                    raise InvalidHand("more than one red five of a suit between the hand and the indicators")
-                reds |= 1 << (t - RED_MAN)
-        for k, c in seen.items():
+        kc, red_bits, dk, dks = _ind_info(dora_ind + ura_ind)
+        if red_bits < 0 or reds & red_bits:
+            raise InvalidHand("more than one red five of a suit between the hand and the indicators")
+        for k, c in kc:
             if c + all_counts[k] + (nuki if k == NORTH else 0) > 4:
-                raise InvalidHand(f"{c + all_counts[k]} copies of {tile_to_str(k)} between the hand and the "
-                          "indicators: there are only 4")
-        nxt = _DORA_NEXT_SANMA if R.sanma else _DORA_NEXT
-        for t in dora_ind:
-            d = nxt[t]
-            dora += all_counts[d] + (nuki if d == NORTH else 0)
-        for t in ura_ind:
-            d = nxt[t]
-            ura += all_counts[d] + (nuki if d == NORTH else 0)
+                raise InvalidHand(f"{c + all_counts[k]} copies of {tile_to_str(k)} between the hand "
+                                  "and the indicators: there are only 4")
+        nd = len(dora_ind)
+        kinds_d = dks if R.sanma else dk
+        for i, d in enumerate(kinds_d):
+            if i < nd:
+                dora += all_counts[d] + (nuki if d == NORTH else 0)
+            else:
+                ura += all_counts[d] + (nuki if d == NORTH else 0)
     aka = n_red if R.red_fives else 0
 
     # -- hand-wide yaku (seed 000: tanyao, honitsu/chinitsu, honroutou, tsuuiisou, chinroutou,
