@@ -60,3 +60,13 @@ def test_vector_meaning() -> None:
     assert _SuitTable(True, _CAP_NONE).get(bytes([4, 0, 0, 0, 0, 0, 0, 0, 0]))[6] == 1
     empty = t.get(bytes(9))
     assert empty[:5] == (0, 3, 6, 9, 12) and empty[5] == 2
+
+
+def test_chow_pruning_keeps_vectors() -> None:
+    # _suffix begins no more chows on a rank than the most tiles held on their three ranks
+    rng = random.Random(3)
+    for cap in (_CAP_RIICHI, _CAP_NONE):
+        pruned = _SuitTable(True, cap)
+        full = _SuitTable(True, cap, prune=False)
+        for pat in _random_patterns(rng, 80):
+            assert pruned.direct(pat) == full.direct(pat), (cap, list(pat))

@@ -71,11 +71,12 @@ FORMS_RIICHI: Final = ("standard", "seven_pairs", "thirteen_orphans")
 class _SuitTable:
     """Distance vectors of suit patterns for one (chows allowed, copy cap) configuration."""
 
-    __slots__ = ("cap", "chows", "memo", "top")
+    __slots__ = ("cap", "chows", "memo", "prune", "top")
 
-    def __init__(self, chows: bool, cap: int) -> None:
+    def __init__(self, chows: bool, cap: int, prune: bool = True) -> None:
         self.chows = chows
         self.cap = cap
+        self.prune = prune
         self.top: dict[bytes, _Vec] = {}
         self.memo: dict[bytes, _Vec] = {}
 
@@ -121,8 +122,17 @@ class _SuitTable:
         hi = h[i]
         base = c1 + c2
         cap = self.cap
-        # chows begun here: their tiles stay within the suit, and no hand has more than 4 sets
-        max_c = min(4 - base, cap - base) if (self.chows and i <= n - 3) else 0
+        # chows begun here: their tiles stay within the suit, and no hand has more than 4 sets.
+        # Nor more than the most tiles held on one of their three ranks: if each of the three
+        # ranks held fewer, one such chow would be drawn whole (3 tiles), and a pung drawn on a
+        # rank with room left (one exists: at most 11 other target tiles on nine ranks) costs
+        # no more; so an optimal target without that chow exists.
+        if self.chows and i <= n - 3:
+            max_c = min(4 - base, cap - base)
+            if self.prune:
+                max_c = min(max_c, max(hi, h[i + 1], h[i + 2]))
+        else:
+            max_c = 0
         for c in range(max_c + 1):
             sub = self._suffix(h, i + 1, c, c1) + _PAD
             shift = _SHIFT[c]
