@@ -118,7 +118,6 @@ class _SuitTable:
         v = self.memo.get(key)
         if v is not None:
             return v
-        out: _Vec = _ALL_INF
         hi = h[i]
         base = c1 + c2
         cap = self.cap
@@ -133,6 +132,7 @@ class _SuitTable:
                 max_c = min(max_c, max(hi, h[i + 1], h[i + 2]))
         else:
             max_c = 0
+        cands: list[_Vec] = []
         for c in range(max_c + 1):
             sub = self._suffix(h, i + 1, c, c1) + _PAD
             shift = _SHIFT[c]
@@ -146,13 +146,13 @@ class _SuitTable:
                 if w > hi:
                     cost = w - hi
                     cand = tuple([x + cost for x in cand])
-                out = tuple(map(min, out, cand))
+                cands.append(cand)
+        out = tuple(map(min, *cands)) if len(cands) > 1 else cands[0]
         self.memo[key] = out
         return out
 
 
 _ZERO: Final[_Vec] = (0,) + (_INF,) * 9
-_ALL_INF: Final[_Vec] = (_INF,) * 10
 _PAD: Final[_Vec] = (_INF,)
 
 
