@@ -37,12 +37,18 @@ _WINDS = {"E": 27, "S": 28, "W": 29, "N": 30, "EAST": 27, "SOUTH": 28, "WEST": 2
           "1Z": 27, "2Z": 28, "3Z": 29, "4Z": 30, "东": 27, "南": 28, "西": 29, "北": 30,
           "東": 27}
 _TH = IS_TERMINAL_OR_HONOR
-_ALL_MASK = (1 << 34) - 1
-_TH_MASK = sum(1 << k for k in range(34) if IS_TERMINAL_OR_HONOR[k])
-_NOT_TH_MASK = _ALL_MASK & ~_TH_MASK
+
+
+def _bytes_mask(kinds: Iterable[int]) -> int:
+    return sum(0xFF << (8 * k) for k in kinds)
+
+
+_TH_BYTES = _bytes_mask(k for k in range(34) if IS_TERMINAL_OR_HONOR[k])
+_NOT_TH_BYTES = _bytes_mask(k for k in range(34) if not IS_TERMINAL_OR_HONOR[k])
+_NOT_GREEN_BYTES = _bytes_mask(k for k in range(34) if not IS_GREEN[k])
+_SUIT_BYTES = tuple(_bytes_mask(range(9 * s, 9 * s + 9)) for s in range(3))
 #: chows with a terminal: 123 and 789 of each suit
 _NOT_OUTSIDE_CHOWS = ((1 << 27) - 1) & ~sum(1 << (b + r) for b in (0, 9, 18) for r in (0, 6))
-_NOT_GREEN_MASK = _ALL_MASK & ~sum(1 << k for k in range(34) if IS_GREEN[k])
 _DRAGON_YAKU = ("haku", "hatsu", "chun")
 _SEAT_YAKU = ("seat_wind_e", "seat_wind_s", "seat_wind_w", "seat_wind_n")
 _ROUND_YAKU = ("round_wind_e", "round_wind_s", "round_wind_w", "round_wind_n")
@@ -471,9 +477,6 @@ def score(
     counts = [0] * 34
     for k in kinds:
         counts[k] += 1
-    mask = 0
-    for k in set(kinds):
-        mask |= 1 << k
     red_tiles: list[int] = [t for t in conc if t >= RED_MAN] if max(conc) >= RED_MAN else []
     if w != w_tile:
         red_tiles.append(w_tile)
@@ -487,12 +490,12 @@ def score(
             all_counts[k] += 1
             all_counts[k + 1] += 1
             all_counts[k + 2] += 1
-            mask |= 7 << k
         else:
             all_counts[k] += len(m.tiles)
-            mask |= 1 << k
-        if k % 9 >= 2 and k < 27:
-            red_tiles.extend(t for t in m.tiles if t >= RED_MAN)
+        if k < 27 and k % 9 >= 2 and max(m.tiles) >= RED_MAN:
+            red_tiles.extend([t for t in m.tiles if t >= RED_MAN])
+    # the kind counts as one integer, a byte per kind: hand-wide tests become bit operations
+    packed = int.from_bytes(bytes(all_counts), "little")
 
     # -- dora (RIICHI.md: count only once the hand has a yaku)
     dora_ind = _tiles(dora_indicators, "dora indicators")
@@ -549,12 +552,13 @@ def score(
     ctx.meld_pung_fu = mfu
     ctx.has_melds = bool(melds)
     ctx.tenhou = tenhou
-    first_kind = (mask & -mask).bit_length() - 1
-    n_suits = (mask & 0x1FF != 0) + (mask & 0x3FE00 != 0) + (mask & 0x7FC0000 != 0)
-    has_honor = mask >= 1 << 27
-    all_th = not mask & _NOT_TH_MASK
-    no_th = not mask & _TH_MASK
-    all_green = not mask & _NOT_GREEN_MASK
+    first_kind = ((packed & -packed).bit_length() - 1) >> 3
+    n_suits = (packed & _SUIT_BYTES[0] != 0) + (packed & _SUIT_BYTES[1] != 0) + \
+        (packed & _SUIT_BYTES[2] != 0)
+    has_honor = packed >= 1 << 216
+    all_th = not packed & _NOT_TH_BYTES
+    no_th = not packed & _TH_BYTES
+    all_green = not packed & _NOT_GREEN_BYTES
     wide: list[tuple[str, int]] = []
     wide_ym: list[tuple[str, int]] = []
     if no_th and (closed or R.open_tanyao):
@@ -632,7 +636,7 @@ def score(
             ym.append(("kokushi_13", 2) if thirteen else ("kokushi", 1))
             best = _better(best, _yakuman_cand(ctx, ym, "kokushi 13-sided" if thirteen else "kokushi",
                                                None))
-        pairs = _seven_pairs(counts) if mask.bit_count() == 7 else None
+        pairs = _seven_pairs(counts) if counts.count(2) == 7 else None
         if pairs is not None:
             found = True
             best = _better(best, _chiitoitsu(ctx, pairs))
