@@ -214,10 +214,17 @@ def _conv(a: _Vec, b: _Vec) -> _Vec:
 def _regular_distance(counts: Sequence[int], n_sets: int, cap: int) -> int:
     """Fewest draws so that ``counts`` holds ``n_sets`` sets and a pair."""
     suits = _TABLES[(True, cap)]
-    a = suits.get(bytes(counts[0:9]))
-    b = suits.get(bytes(counts[9:18]))
-    c = suits.get(bytes(counts[18:27]))
-    d = _TABLES[(False, cap)].get(_honor_key(counts))
+    honors = _TABLES[(False, cap)]
+    top = suits.top
+    raw = bytes(counts)
+    k = raw[0:9]
+    a = top.get(k) or suits.get(k)
+    k = raw[9:18]
+    b = top.get(k) or suits.get(k)
+    k = raw[18:27]
+    c = top.get(k) or suits.get(k)
+    k = bytes(sorted(raw[27:34]))
+    d = honors.top.get(k) or honors.get(k)
     ab = _conv(a, b)
     cd = _conv(c, d)
     best = _INF
