@@ -660,8 +660,16 @@ def score(
     _key, han, fu, ymult, ylist, wait, spec = best
     if not ymult and dora_yaku:
         ylist = ylist + dora_yaku
-    base_pts, limit = base_points(han, fu, ymult, R)
-    pay = payment(base_pts, dealer, tsumo, honba, riichi_sticks, R)
+    # payments repeat a lot (a few hundred values): memoised per rules object
+    pkey = (han, fu, ymult, dealer, tsumo, honba, riichi_sticks, id(R))
+    hit = _PAYMENTS.get(pkey)
+    if hit is not None and hit[0] is R:
+        limit, pay = hit[1], hit[2]
+    else:
+        base_pts, limit = base_points(han, fu, ymult, R)
+        pay = payment(base_pts, dealer, tsumo, honba, riichi_sticks, R)
+        if len(_PAYMENTS) < 65536:
+            _PAYMENTS[pkey] = (R, limit, pay)
     get = _ENTRIES.get
     entries = tuple([get(x) or _entry(*x) for x in ylist])
     return Result(h, han, fu, ymult, entries, limit, pay, wait, ctx, spec)
@@ -676,6 +684,7 @@ _Cand = tuple[tuple[int, int, int, int], int, int, int, list[tuple[str, int]], s
 _WAIT_FU = frozenset(("kanchan", "penchan", "tanki"))
 _WAIT_DOUBLE = {"kokushi_13": "kokushi", "junsei_chuuren": "chuuren", "suuankou_tanki": "suuankou"}
 _ENTRIES: dict[tuple[str, int], Yaku] = {}
+_PAYMENTS: dict[tuple[int, int, int, bool, bool, int, int, int], tuple[Rules, str, Payment]] = {}
 
 
 def _entry(yaku_id: str, n: int) -> Yaku:
