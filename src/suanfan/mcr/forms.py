@@ -6,14 +6,16 @@ Everything works on tile-kind counts (34 ints). Per-suit results are cached.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from functools import cache, lru_cache
+from collections.abc import Callable, Sequence
+from functools import cache
 from itertools import permutations
+from typing import Any, TypeVar
 
 from ..tiles import TERMINALS_AND_HONORS
 
 __all__ = [
     "KNITTED",
+    "bounded_cache",
     "honors_and_knitted",
     "is_nine_gates",
     "is_seven_pairs",
@@ -23,6 +25,36 @@ __all__ = [
     "unique_wait",
     "winning_kinds",
 ]
+
+_R = TypeVar("_R")
+_MISSING: Any = object()
+
+
+def bounded_cache(limit: int) -> Callable[[Callable[..., _R]], Callable[..., _R]]:
+    """Memoise a function of hashable positional arguments in a plain dict that is emptied when
+    it reaches ``limit`` entries. Unlike ``lru_cache`` it keeps no linked list of entries, so the
+    garbage collector has little to walk, and memory stays bounded for endless fresh hands."""
+
+    def deco(fn: Callable[..., _R]) -> Callable[..., _R]:
+        store: dict[tuple[Any, ...], _R] = {}
+        get = store.get
+
+        def wrapper(*args: Any) -> _R:
+            r: _R = get(args, _MISSING)
+            if r is _MISSING:
+                r = fn(*args)
+                if len(store) >= limit:
+                    store.clear()
+                store[args] = r
+            return r
+
+        wrapper.__doc__ = fn.__doc__
+        wrapper.__wrapped__ = fn  # type: ignore[attr-defined]
+        wrapper.cache_clear = store.clear  # type: ignore[attr-defined]
+        return wrapper
+
+    return deco
+
 
 #: the six knitted straights (组合龙): 147 / 258 / 369 spread over the three suits
 KNITTED: tuple[tuple[int, ...], ...] = tuple(
@@ -181,7 +213,7 @@ def _suit_waits(pattern: tuple[int, ...], honors: bool) -> tuple[tuple[int, ...]
 _GROUPS = ((0, 9, False), (9, 9, False), (18, 9, False), (27, 7, True))
 
 
-@lru_cache(maxsize=1 << 16)
+@bounded_cache(1 << 17)
 def _winning_kinds_cached(counts: bytes, seven_pairs: bool) -> tuple[int, ...]:
     c = list(counts)
     groups = []

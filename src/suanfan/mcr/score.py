@@ -22,6 +22,7 @@ from .combos import chow_fans, pung_fans
 from .fans import FAN_BY_ID, FAN_INDEX, FANS
 from .forms import (
     KNITTED,
+    bounded_cache,
     honors_and_knitted,
     is_nine_gates,
     is_seven_pairs,
@@ -314,7 +315,7 @@ _KNIT_MASKS = tuple(_mask(seq) for seq in KNITTED)
 _BIT = tuple(1 << KIND[t] for t in range(37))
 
 
-@lru_cache(maxsize=1 << 16)
+@bounded_cache(1 << 17)
 def _global_fans(m: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
     """Fans decided by which tile kinds the hand holds (bit mask of kinds): colour, rank and
     terminal fans. One predicate per fan, evaluated once per hand."""
@@ -622,7 +623,7 @@ def _standard_raw(ctx: _Ctx, pair: int, sets: tuple[int, ...], nine_gates: bool)
 _Pairs = tuple[tuple[int, tuple[int, ...]], ...]
 
 
-@lru_cache(maxsize=1 << 16)
+@bounded_cache(1 << 17)
 def _chow_combo(chows: tuple[int, ...], pair: int) -> tuple[_Pairs, _Pairs]:
     counted, removed = chow_fans(chows, pair)
     c = tuple(
@@ -632,7 +633,7 @@ def _chow_combo(chows: tuple[int, ...], pair: int) -> tuple[_Pairs, _Pairs]:
     return c, tuple((-1 - _I[f], used) for f, used in removed)
 
 
-@lru_cache(maxsize=1 << 16)
+@bounded_cache(1 << 17)
 def _pung_combo(pungs: tuple[int, ...]) -> _Pairs:
     return tuple((_I[f], tuple(PUNG + k for k in used)) for f, used in pung_fans(pungs)[0])
 
@@ -691,7 +692,7 @@ def _readings(ctx: _Ctx) -> list[_Reading]:
     return out
 
 
-@lru_cache(maxsize=1 << 16)
+@bounded_cache(1 << 17)
 def _decompose_cached(counts: bytes, n_sets: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
     return tuple(decompose(list(counts), n_sets))
 
