@@ -150,7 +150,7 @@ def test_to_dict_is_json_ready() -> None:
     d = score("123456m789p34s55s 2s", riichi=True, dora_indicators="1m").to_dict()
     assert json.loads(json.dumps(d)) == d
     assert d["han"] == 3 and d["fu"] == 30 and d["payment"]["ron"] == 5800
-    assert [y["name_ja"] for y in d["yaku"]] == ["平和", "立直", "ドラ"]
+    assert [y["name_ja"] for y in d["yaku"]] == ["立直", "平和", "ドラ"]
 
 
 # -- errors --------------------------------------------------------------------------------------

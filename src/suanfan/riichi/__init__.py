@@ -5,7 +5,7 @@
 >>> (r.han, r.fu, r.limit, r.payment.ron)
 (3, 30, '', 5800)
 >>> [y.name_en for y in r.yaku]
-['Pinfu', 'Riichi', 'Dora']
+['Riichi', 'Pinfu', 'Dora']
 """
 
 from __future__ import annotations

@@ -120,6 +120,7 @@ class _Ctx:
         "meld_pung_fu",
         "meld_pungs",
         "n_kongs",
+        "n_sit",
         "rnd",
         "rules",
         "seat",
@@ -140,6 +141,7 @@ class _Ctx:
     meld_pungs: list[tuple[int, bool, bool]]
     meld_pung_fu: int
     n_kongs: int
+    n_sit: int
     wide_yaku: list[tuple[str, int]]
     wide_han: int
     wide_yakuman: list[tuple[str, int]]
@@ -608,6 +610,7 @@ def score(
     elif tsumo and closed:
         sit.append(("menzen_tsumo", 1))
     ctx.wide_yaku = wy = sit + wide
+    ctx.n_sit = len(sit)
     wh = 0
     for _, n in wy:
         wh += n
@@ -993,7 +996,7 @@ def _evaluate(ctx: _Ctx, pair: int, sets: tuple[int, ...], chuuren: int,
         if pinfu or a == 3:
             ylr = list(yl)
             if pinfu:  # 平和
-                ylr.insert(0, ("pinfu", 1))
+                ylr.insert(ctx.n_sit, ("pinfu", 1))
             if a == 3:  # 三暗刻
                 ylr.append(("sanankou", 2))
         best = (key, han, fu, 0, ylr, wait, spec)
