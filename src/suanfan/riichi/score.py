@@ -500,7 +500,9 @@ def score(
     packed = int.from_bytes(bytes(all_counts), "little")
 
     # -- dora (RIICHI.md: count only once the hand has a yaku)
-    dora_ind = _tiles(dora_indicators, "dora indicators")
+    dora_ind = _IND_CACHE.get(dora_indicators) if type(dora_indicators) is str else None
+    if dora_ind is None:
+        dora_ind = _tiles(dora_indicators, "dora indicators")
     ura_ind = _tiles(ura_dora_indicators, "ura dora indicators") if riichi else ()
     if len(dora_ind) > 5 or len(ura_ind) > 5:
         raise InvalidHand("at most 5 dora indicators (1 + one per kong)")
@@ -632,7 +634,7 @@ def score(
     best: _Cand | None = None
     found = False
     if not melds:
-        if all_th and is_thirteen_orphans(counts):
+        if all_th and counts.count(1) == 12 and is_thirteen_orphans(counts):
             found = True
             ym = list(sit_ym)
             thirteen = counts[w] == 2
