@@ -19,14 +19,12 @@ from suanfan.hand import Hand, Meld, MeldKind
 from suanfan.notation import parse_tile
 from suanfan.riichi import PRESETS, Result, score
 
-DATA = Path("/work/shared/data/tenhou/wins.jsonl")
-if not DATA.exists():  # the repository copy, when the lead vendors it
-    DATA = Path(__file__).resolve().parents[2] / "tests" / "data" / "tenhou" / "wins.jsonl"
+# The repository's copy of shared/data/tenhou/wins.jsonl (see tests/data/tenhou/README.md).
+DATA = Path(__file__).resolve().parents[1] / "data" / "tenhou" / "wins.jsonl"
 
-WINS: list[dict[str, Any]] = (
-    [json.loads(line) for line in DATA.read_text().splitlines() if line.strip()]
-    if DATA.exists() else []
-)
+WINS: list[dict[str, Any]] = [
+    json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines() if line.strip()
+]
 KIRIAGE_LOGS = ("chip.xml_", "ratio1.xml_")
 
 
@@ -128,7 +126,6 @@ def deltas(res: Result, w: dict[str, Any]) -> list[int]:
     return out
 
 
-@pytest.mark.skipif(not WINS, reason="Tenhou data not available")
 @pytest.mark.parametrize("i", range(len(WINS)))
 def test_tenhou_win(i: int) -> None:
     w = WINS[i]
@@ -145,6 +142,4 @@ def test_tenhou_win(i: int) -> None:
 
 
 def test_tenhou_data_has_all_wins() -> None:
-    if not WINS:
-        pytest.skip("Tenhou data not available")
     assert len(WINS) == 474
