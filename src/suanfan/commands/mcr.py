@@ -8,7 +8,7 @@ from typing import Any
 
 from ..cli import register_command
 
-__all__ = ["add_parser", "run"]
+__all__ = ["add_parser", "add_rules_options", "build_rules", "run"]
 
 _HEAD = {
     "zh": ("番种", "用到", "番", "数", "小计", "合计", "不含花", "起和", "达到", "错和", "结算",
@@ -36,14 +36,62 @@ def _fan_name(entry: Any, lang: str) -> str:
     return str(entry.name_zh)
 
 
+#: situation flags of seed 003's extended fans (mcr-extended): option → keyword of ``score``
+_EXT_FLAGS = (
+    ("--heavenly-hand", "heavenly_hand", "天和: the dealer wins on the dealt tiles (self-drawn)"),
+    ("--earthly-hand", "earthly_hand", "地和: a non-dealer wins on the first draw (self-drawn)"),
+    ("--human-hand", "human_hand", "人和: won on a discard in the first go-round"),
+    ("--heavenly-ready", "heavenly_ready", "天听: ready at the deal and declared"),
+    ("--earthly-ready", "earthly_ready", "地听: ready after the first draw and declared"),
+    ("--declared-ready", "declared_ready", "报听: declared ready (concealed hand)"),
+    ("--declared-ready-first-round", "declared_ready_first_round",
+     "双报听: won within one go-round after declaring ready"),
+)
+
+
+def build_rules(args: argparse.Namespace) -> Any:
+    """The rule set of the command line: ``--rules`` (a preset) or ``--rules-file``, then
+    ``--min-fan``, ``--fan-value ID=N``, ``--disable ID`` and ``--enable ID``."""
+    from ..errors import InvalidHand
+    from ..mcr.rules import get_rules, load_rules
+
+    rules_file = getattr(args, "rules_file", None)
+    if rules_file:
+        if args.rules not in (None, "mcr"):
+            raise InvalidHand("give either --rules or --rules-file (a rules file names its base preset)")
+        r = load_rules(rules_file)
+    else:
+        r = get_rules(args.rules or "mcr")
+    values: dict[str, int] = {}
+    for item in getattr(args, "fan_value", None) or ():
+        name, sep, val = item.partition("=")
+        try:
+            n = int(val)
+        except ValueError:
+            n = -1
+        if not sep or n < 0:
+            raise InvalidHand(f"--fan-value {item!r}: write FAN=N with N a non-negative integer")
+        values[name.strip()] = n
+    disabled = list(getattr(args, "disable", None) or ())
+    enabled = list(getattr(args, "enable", None) or ())
+    min_fan = getattr(args, "min_fan", None)
+    if values or disabled or enabled or min_fan is not None:
+        r = r.derive(values=values, disabled=disabled, enabled=enabled, min_fan=min_fan)
+    return r
+
+
 def run(args: argparse.Namespace) -> int:
     from ..mcr import score
     from ..mcr.fans import FAN_BY_ID
 
+    extra: dict[str, Any] = {kw: True for _opt, kw, _h in _EXT_FLAGS if getattr(args, kw, False)}
+    # not stated (None) when an extended flag may imply it (天和 / 地和 are self-drawn)
+    extra["self_drawn"] = True if args.self_drawn else (None if extra else False)
     r = score(
-        args.hand, self_drawn=args.self_drawn, last_tile_of_wall=args.last_tile, kong=args.kong,
+        args.hand,
+        last_tile_of_wall=args.last_tile, kong=args.kong,
         last_of_kind=args.last_of_kind, seat_wind=args.seat, prevalent_wind=args.prevalent,
-        flowers=args.flowers or 0, rules=args.rules,
+        flowers=args.flowers or 0, rules=build_rules(args), **extra,
     )
     winner = 0
     discarder = None if r.situation.self_drawn else 1
@@ -81,6 +129,22 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def add_rules_options(p: argparse.ArgumentParser) -> None:
+    """``--rules``, ``--rules-file``, ``--min-fan``, ``--fan-value``, ``--disable``, ``--enable``."""
+    g = p.add_argument_group("rules (see `suanfan rules`)")
+    g.add_argument("--rules", default="mcr",
+                   help="preset: mcr (default), mcr-botzone, mcr-2006, mcr-extended")
+    g.add_argument("--rules-file", metavar="FILE",
+                   help="a JSON rule set: {\"base\": \"mcr\", \"min_fan\": 0, \"values\": {...}, "
+                        "\"disable\": [...], \"enable\": [...]}")
+    g.add_argument("--min-fan", type=int, metavar="N", help="another minimum (起和番), e.g. 0")
+    g.add_argument("--fan-value", action="append", metavar="FAN=N",
+                   help="change a fan's value (id, Chinese or English name); repeatable")
+    g.add_argument("--disable", action="append", metavar="FAN", help="switch a fan off; repeatable")
+    g.add_argument("--enable", action="append", metavar="FAN",
+                   help="switch a fan on (e.g. 天和 on top of mcr); repeatable")
+
+
 @register_command
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("mcr", help="score a Chinese Official (MCR, 国标麻将) hand")
@@ -94,7 +158,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--seat", default="E", help="seat wind (门风): E S W N")
     p.add_argument("--prevalent", default="E", help="prevalent wind (圈风): E S W N")
     p.add_argument("--flowers", default=None, help="flower count or flower tiles such as 1258f")
-    p.add_argument("--rules", default="mcr", help="preset: mcr (default), mcr-botzone, mcr-2006")
+    add_rules_options(p)
+    g = p.add_argument_group("situation of seed 003's extended fans (rules mcr-extended)")
+    for opt, kw, hlp in _EXT_FLAGS:
+        g.add_argument(opt, dest=kw, action="store_true", help=hlp)
     p.add_argument("--lang", default="zh", choices=("zh", "zh-Hant", "en"), help="fan names language")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)

@@ -6,14 +6,37 @@ and the false-win penalty. Variants are made with :meth:`Rules.derive`, never by
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from types import MappingProxyType
+from typing import Any
 
 from ..errors import InvalidHand
+from .extended import EXTENDED_IDS
 from .fans import BOTZONE_FANS, FAN_BY_ID, FAN_INDEX, FANS
 
-__all__ = ["PRESETS", "Rules", "get_rules"]
+#: seed 003's extended fans present in the table (switched on only in ``mcr-extended``)
+_EXTENDED = frozenset(EXTENDED_IDS & FAN_BY_ID.keys())
+
+__all__ = ["PRESETS", "PRESET_SOURCES", "Rules", "fan_id", "get_rules", "load_rules"]
+
+_SWITCHES = ("melded_concealed_kong", "green_may_add_flush", "knitted_tile_wait", "base_points",
+             "false_win", "description", "source")
+
+
+def fan_id(name: str) -> str:
+    """The fan id of a fan named by id (``chicken_hand``), simplified or traditional Chinese name
+    (``无番和`` / ``無番和``) or English name (``Chicken Hand``); InvalidHand if none."""
+    key = str(name).strip()
+    if key in FAN_BY_ID:
+        return key
+    low = key.lower().replace("-", "_").replace(" ", "_")
+    for f in FANS:
+        if key in (f.zh, f.zh_hant) or low in (f.id, f.en.lower().replace("-", "_").replace(" ", "_")):
+            return f.id
+    raise InvalidHand(f"unknown fan {name!r}: give its id (e.g. chicken_hand), Chinese or English name")
 
 
 def _freeze(d: Mapping[str, int]) -> Mapping[str, int]:
@@ -47,6 +70,8 @@ class Rules:
     base_points: int = 8
     false_win: tuple[int, int] = (30, 10)
     description: str = ""
+    #: where the rule set comes from (a seed, the spec, an engine), for ``suanfan rules``
+    source: str = ""
 
     def __post_init__(self) -> None:
         vals = {f.id: f.value for f in FANS}
@@ -101,22 +126,83 @@ class Rules:
         (``enabled``), another minimum, or changed switches."""
         vals = dict(self.values)
         if values:
-            vals.update(values)
+            if isinstance(values, str | bytes) or not isinstance(values, Mapping):
+                raise InvalidHand("rules values must map fan ids to values")
+            vals.update({fan_id(k): v for k, v in values.items()})
         dis = set(self.disabled)
         if disabled:
-            dis.update(disabled)
+            if isinstance(disabled, str):
+                disabled = [disabled]
+            dis.update(fan_id(k) for k in disabled)
         if enabled:
-            dis.difference_update(enabled)
+            if isinstance(enabled, str):
+                enabled = [enabled]
+            dis.difference_update(fan_id(k) for k in enabled)
+        if min_fan is not None and (isinstance(min_fan, bool) or not isinstance(min_fan, int)
+                                    or min_fan < 0):
+            raise InvalidHand(f"min_fan must be a non-negative int, not {min_fan!r}")
         kw: dict[str, object] = {}
         for k, v in switches.items():
-            if k not in ("melded_concealed_kong", "green_may_add_flush", "knitted_tile_wait",
-                         "base_points", "false_win", "description"):
-                raise InvalidHand(f"unknown rules switch {k!r}")
+            if k not in _SWITCHES:
+                raise InvalidHand(f"unknown rules switch {k!r}: the switches are {', '.join(_SWITCHES)}")
             kw[k] = v
+        kw.setdefault("description", f"{self.name} with changes")
+        kw.setdefault("source", f"derived from {self.name}")
         return replace(
             self, name=name or f"{self.name}+custom", values=_freeze(vals),
             disabled=frozenset(dis), min_fan=self.min_fan if min_fan is None else min_fan,
             **kw,  # type: ignore[arg-type]
+        )
+
+    def differences(self, other: Rules) -> dict[str, object]:
+        """What this rule set changes from ``other``: values, fans switched off / on, minimum,
+        switches (an empty dict when they score alike)."""
+        out: dict[str, object] = {}
+        vals = {k: v for k, v in self.values.items() if other.values.get(k) != v}
+        if vals:
+            out["values"] = vals
+        off = sorted(self.disabled - other.disabled)
+        on = sorted(other.disabled - self.disabled)
+        if off:
+            out["disabled"] = off
+        if on:
+            out["enabled"] = on
+        if self.min_fan != other.min_fan:
+            out["min_fan"] = self.min_fan
+        for k in _SWITCHES[:-2]:
+            if getattr(self, k) != getattr(other, k):
+                v = getattr(self, k)
+                out[k] = list(v) if isinstance(v, tuple) else v
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Rules:
+        """A rule set from a JSON-ready dict (a rules file): ``base`` (a preset, default "mcr"),
+        ``name``, ``min_fan``, ``values`` {fan: value}, ``disable`` / ``enable`` [fans] (changes
+        to the base) or ``disabled`` [fans] (the complete list, as :meth:`to_dict` writes it),
+        and the switches. Fans may be named by id, Chinese or English name."""
+        if not isinstance(data, Mapping):
+            raise InvalidHand("a rules file holds one JSON object")
+        known = {"base", "name", "min_fan", "values", "disable", "enable", "disabled", *_SWITCHES}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise InvalidHand(f"rules: unknown key {unknown[0]!r}; the keys are {', '.join(sorted(known))}")
+        base = get_rules(str(data.get("base", "mcr")))
+        disabled = data.get("disabled")
+        if disabled is not None:
+            if isinstance(disabled, str) or not isinstance(disabled, Iterable):
+                raise InvalidHand("rules: 'disabled' is a list of fans")
+            base = replace(base, disabled=frozenset(fan_id(k) for k in disabled))
+        switches = {k: data[k] for k in _SWITCHES if k in data}
+        if "false_win" in switches:
+            fw = switches["false_win"]
+            if not (isinstance(fw, list | tuple) and len(fw) == 2 and all(isinstance(x, int) for x in fw)):
+                raise InvalidHand("rules: false_win is [claimant pays, each other receives]")
+            switches["false_win"] = (int(fw[0]), int(fw[1]))
+        return base.derive(
+            str(data.get("name") or f"{base.name}+custom"),
+            values=data.get("values"), disabled=data.get("disable"), enabled=data.get("enable"),
+            min_fan=data.get("min_fan"), **switches,
         )
 
     def to_dict(self) -> dict[str, object]:
@@ -137,21 +223,48 @@ class Rules:
 
 
 MCR = Rules(
-    name="mcr", disabled=BOTZONE_FANS,
+    name="mcr", disabled=BOTZONE_FANS | _EXTENDED,
     description="the 81 fans of the competition rules with the interpretations of MCR.md",
+    source="seeds 001-004 (81 fans; seed 003's 不计 lists), MCR.md",
 )
 MCR_BOTZONE = MCR.derive(
     "mcr-botzone", enabled=BOTZONE_FANS, melded_concealed_kong=True,
     description="mcr plus 明暗杠 (5): totals identical to PyMahjongGB 1.4 / the Botzone judge",
+    source="PyMahjongGB 1.4 / Botzone judge (MCR.md)",
 )
 MCR_2006 = MCR.derive(
     "mcr-2006", green_may_add_flush=True,
     description="mcr with seed 000's 2006 note: 绿一色 may also count 清一色, 混一色 and 七对",
+    source="seed 000 (2006《麻将竞赛规则》 line: 绿一色 … 可加计清一色、混一色、七对分)",
 )
+_PRESET_LIST = [MCR, MCR_BOTZONE, MCR_2006]
+if _EXTENDED:
+    MCR_EXTENDED = MCR.derive(
+        "mcr-extended", enabled=_EXTENDED,
+        description="mcr plus seed 003's platform fans: 天和 88, 地和 64, 人和 48, 天听 32, 满江红 32, "
+                    "八花聚顶 32, 地听 16, 梅兰竹菊 4, 春夏秋冬 4, 报听 2, 双报听 2, 二五八将 1",
+        source="seed 003 (its extra fans, definitions and 不计 lists)",
+    )
+    _PRESET_LIST.append(MCR_EXTENDED)
 
-PRESETS: Mapping[str, Rules] = MappingProxyType({
-    r.name: r for r in (MCR, MCR_BOTZONE, MCR_2006)
-})
+PRESETS: Mapping[str, Rules] = MappingProxyType({r.name: r for r in _PRESET_LIST})
+#: preset name → where it comes from
+PRESET_SOURCES: Mapping[str, str] = MappingProxyType({r.name: r.source for r in _PRESET_LIST})
+
+
+def load_rules(source: str | Path | Mapping[str, Any]) -> Rules:
+    """A rule set from a JSON file (path) or an already loaded dict (see :meth:`Rules.from_dict`)."""
+    if isinstance(source, Mapping):
+        return Rules.from_dict(source)
+    try:
+        text = Path(source).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise InvalidHand(f"cannot read rules file {str(source)!r}: {exc.strerror or exc}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InvalidHand(f"rules file {str(source)!r}: not JSON ({exc.msg}, line {exc.lineno})") from None
+    return Rules.from_dict(data)
 
 
 def get_rules(rules: str | Rules) -> Rules:
