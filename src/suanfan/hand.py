@@ -14,6 +14,9 @@ from typing import TYPE_CHECKING
 from .errors import InvalidHand
 from .tiles import ALL_TILES, HONOR, KIND, NUM_KINDS, SUIT, tile_to_str
 
+#: sort key of a tile id: by kind, a red five after its plain fives
+SORT_KEY: tuple[int, ...] = tuple(KIND[t] * 64 + t for t in range(ALL_TILES))
+
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
@@ -47,43 +50,48 @@ class Meld:
     first: int = field(init=False, compare=False, hash=False, repr=False)
 
     def __post_init__(self) -> None:
-        tiles = tuple(sorted(self.tiles, key=lambda t: (KIND[t], t)))
+        raw = tuple(self.tiles)
+        for t in raw:
+            if not isinstance(t, int) or isinstance(t, bool) or not 0 <= t < ALL_TILES:
+                raise InvalidHand(f"meld {raw!r}: {t!r} is not a tile id")
+        tiles = tuple(sorted(raw, key=SORT_KEY.__getitem__))
         object.__setattr__(self, "tiles", tiles)
-        for t in tiles:
-            if not isinstance(t, int) or not 0 <= t < ALL_TILES:
-                raise InvalidHand(f"meld {self._text()}: {t!r} is not a tile id")
         kinds = [KIND[t] for t in tiles]
-        what = self._text()
-        if self.kind is MeldKind.CHOW:
-            if len(tiles) != 3:
-                raise InvalidHand(f"meld {what}: a chow has 3 tiles, not {len(tiles)}")
+        n = len(tiles)
+        kind = self.kind
+        if kind is MeldKind.CHOW:
+            if n != 3:
+                raise InvalidHand(f"meld {self._text()}: a chow has 3 tiles, not {n}")
             if SUIT[kinds[0]] == HONOR or not (
                 SUIT[kinds[0]] == SUIT[kinds[2]]
                 and kinds[1] == kinds[0] + 1
                 and kinds[2] == kinds[0] + 2
             ):
                 raise InvalidHand(
-                    f"meld {what} is not a chow (three consecutive numbers of one suit)"
+                    f"meld {self._text()} is not a chow (three consecutive numbers of one suit)"
                 )
-        elif self.kind is MeldKind.PUNG:
-            if len(tiles) != 3 or len(set(kinds)) != 1:
-                raise InvalidHand(f"meld {what} is not a pung (three identical tiles)")
+        elif kind is MeldKind.PUNG:
+            if n != 3 or kinds[0] != kinds[-1]:
+                raise InvalidHand(f"meld {self._text()} is not a pung (three identical tiles)")
+        elif kind is MeldKind.KONG:
+            if n != 4 or kinds[0] != kinds[-1]:
+                raise InvalidHand(f"meld {self._text()} is not a kong (four identical tiles)")
         else:
-            if len(tiles) != 4 or len(set(kinds)) != 1:
-                raise InvalidHand(f"meld {what} is not a kong (four identical tiles)")
-        if self.kind is not MeldKind.KONG and (self.concealed or self.promoted):
-            raise InvalidHand(f"meld {what}: only a kong can be concealed or promoted")
-        if self.concealed and (self.promoted or self.source is not None):
-            raise InvalidHand(f"meld {what}: a concealed kong has no claim source")
-        if self.kind is MeldKind.KONG and not self.concealed and self.source is None:
+            raise InvalidHand(f"meld kind {kind!r} is not a MeldKind")
+        source = self.source
+        if kind is not MeldKind.KONG and (self.concealed or self.promoted):
+            raise InvalidHand(f"meld {self._text()}: only a kong can be concealed or promoted")
+        if self.concealed and (self.promoted or source is not None):
+            raise InvalidHand(f"meld {self._text()}: a concealed kong has no claim source")
+        if kind is MeldKind.KONG and not self.concealed and source is None:
             raise InvalidHand(
-                f"meld {what}: a claimed or promoted kong needs its claim source (1-3); "
+                f"meld {self._text()}: a claimed or promoted kong needs its claim source (1-3); "
                 "a kong without one is concealed"
             )
-        if self.source is not None and not (
-            isinstance(self.source, int) and 1 <= self.source <= 3
+        if source is not None and (
+            not isinstance(source, int) or isinstance(source, bool) or not 1 <= source <= 3
         ):
-            raise InvalidHand(f"meld {what}: claim source {self.source!r} is not 1, 2 or 3")
+            raise InvalidHand(f"meld {self._text()}: claim source {source!r} is not 1, 2 or 3")
         object.__setattr__(self, "first", kinds[0])
 
     def _text(self) -> str:
@@ -147,12 +155,12 @@ class Hand:
         for m in melds:
             if not isinstance(m, Meld):
                 raise InvalidHand(f"{m!r} is not a Meld")
-        melds = tuple(sorted(melds, key=_meld_key))
+        melds = tuple(sorted(melds, key=_meld_key)) if len(melds) > 1 else melds
         concealed = tuple(self.concealed)
         for t in concealed:
             if not isinstance(t, int) or isinstance(t, bool) or not 0 <= t < ALL_TILES:
                 raise InvalidHand(f"{t!r} is not a tile id")
-        concealed = tuple(sorted(concealed, key=lambda t: (KIND[t], t)))
+        concealed = tuple(sorted(concealed, key=SORT_KEY.__getitem__))
         w = self.winning_tile
         if w is not None and (not isinstance(w, int) or isinstance(w, bool) or not 0 <= w < ALL_TILES):
             raise InvalidHand(f"winning tile {w!r} is not a tile id")
@@ -179,10 +187,19 @@ class Hand:
             raise InvalidHand(
                 f"{n} tiles with a winning tile: a complete hand has 14 (each kong counts as 3)"
             )
-        counts = _count_kinds(self.all_tiles)
-        for k, c in enumerate(counts):
-            if c > 4:
-                raise InvalidHand(f"{c} copies of {tile_to_str(k)}: there are only 4 of each tile")
+        counts = [0] * NUM_KINDS
+        for m in melds:
+            for t in m.tiles:
+                counts[KIND[t]] += 1
+        for t in concealed:
+            counts[KIND[t]] += 1
+        if w is not None:
+            counts[KIND[w]] += 1
+        if max(counts) > 4:
+            k = max(range(NUM_KINDS), key=counts.__getitem__)
+            raise InvalidHand(
+                f"{counts[k]} copies of {tile_to_str(k)}: there are only 4 of each tile"
+            )
 
     # -- views ---------------------------------------------------------------------------------
     @property
@@ -201,7 +218,7 @@ class Hand:
         """The standing tiles with the winning tile (what is decomposed), sorted."""
         if self.winning_tile is None:
             return self.concealed
-        return tuple(sorted((*self.concealed, self.winning_tile), key=lambda t: (KIND[t], t)))
+        return tuple(sorted((*self.concealed, self.winning_tile), key=SORT_KEY.__getitem__))
 
     @property
     def counts(self) -> list[int]:

@@ -7,6 +7,9 @@ canonical form of ``s``.
 
 from __future__ import annotations
 
+import re
+from functools import lru_cache
+
 from .errors import InvalidHand
 from .hand import Hand, Meld, MeldKind
 from .tiles import (
@@ -75,6 +78,17 @@ def _suit_tile(digit: str, suit: str, s: str, pos: int) -> tuple[str, int]:
     return ("tile", si * 9 + d - 1)
 
 
+_SUIT_TILE: dict[str, tuple[str, int]] = {}
+for _d in "0123456789":
+    for _s in "mps":
+        _SUIT_TILE[_d + _s] = ("tile", (RED_MAN + "mps".index(_s)) if _d == "0"
+                               else "mps".index(_s) * 9 + int(_d) - 1)
+    if "1" <= _d <= "7":
+        _SUIT_TILE[_d + "z"] = ("tile", 26 + int(_d))
+    if "1" <= _d <= "8":
+        _SUIT_TILE[_d + "f"] = ("flower", int(_d))
+
+
 def _tokenize_mpsz(s: str) -> list[_Token]:
     tokens: list[_Token] = []
     pending: list[tuple[str, int]] = []  # digits waiting for their suit letter
@@ -95,7 +109,8 @@ def _tokenize_mpsz(s: str) -> list[_Token]:
             if comma_at >= 0:
                 raise InvalidHand(f"unexpected {_where(s, i)}: a comma must be followed by one claim digit")
             for d, p in pending:
-                kind, val = _suit_tile(d, ch, s, p)
+                known = _SUIT_TILE.get(d + ch)
+                kind, val = known if known is not None else _suit_tile(d, ch, s, p)
                 if kind == "flower" and in_meld:
                     raise InvalidHand(f"flower {d}f at position {p} inside a meld")
                 tokens.append((kind, val, p))
@@ -229,11 +244,46 @@ def _tokenize_botzone(s: str) -> list[_Token]:
     return tokens
 
 
+# Fast path for plain MPSZ (the canonical form): melds like [567m2] / [567m,2], digit groups, spaces.
+_FAST_ALL = re.compile(r"(?:\[[0-9]+[mpsz],?[0-9]?\]|[0-9]+[mpszf]|\s)+")
+_FAST_TOKEN = re.compile(r"\[([0-9]+)([mpsz]),?([0-9]?)\]|([0-9]+)([mpszf])")
+
+
+def _tokenize_fast(s: str) -> list[_Token] | None:
+    """Tokens of a plain MPSZ string, or None when the string needs the full tokenizer (which
+    also produces the precise error messages)."""
+    if _FAST_ALL.fullmatch(s) is None:
+        return None
+    tokens: list[_Token] = []
+    get = _SUIT_TILE.get
+    for m in _FAST_TOKEN.finditer(s):
+        digits, suit, claim, digits2, suit2 = m.groups()
+        pos = m.start()
+        if digits is not None:
+            tokens.append(("open", 0, pos))
+            for d in digits:
+                known = get(d + suit)
+                if known is None:
+                    return None
+                tokens.append(("tile", known[1], pos))
+            tokens.append(("close", int(claim) if claim else None, pos))
+        else:
+            for d in digits2:
+                known = get(d + suit2)
+                if known is None:
+                    return None
+                tokens.append((known[0], known[1], pos))
+    return tokens
+
+
 def _tokenize(s: str) -> list[_Token]:
     if not isinstance(s, str):
         raise InvalidHand(f"expected a hand as text, got {type(s).__name__}")
     if len(s) > MAX_INPUT_LENGTH:
         raise InvalidHand(f"input of {len(s)} characters is too long (at most {MAX_INPUT_LENGTH})")
+    fast = _tokenize_fast(s)
+    if fast is not None:
+        return fast
     try:
         return _tokenize_mpsz(s)
     except InvalidHand as first:
@@ -246,8 +296,15 @@ def _tokenize(s: str) -> list[_Token]:
 
 
 def _make_meld(tiles: list[int], claim: int | None, pos: int) -> Meld:
-    text = "[" + format_tiles(tiles) + (str(claim) if claim is not None else "") + "]"
     kinds = sorted(KIND[t] for t in tiles)
+    if len(tiles) == 3 and (claim is None or 1 <= claim <= 3):
+        # the common case, checked cheaply: a chow or pung with a usual claim digit
+        k0 = kinds[0]
+        if k0 == kinds[2]:
+            return Meld(MeldKind.PUNG, tuple(tiles), claim)
+        if k0 < 27 and kinds[1] == k0 + 1 and kinds[2] == k0 + 2 and k0 % 9 <= 6:
+            return Meld(MeldKind.CHOW, tuple(tiles), claim)
+    text = "[" + format_tiles(tiles) + (str(claim) if claim is not None else "") + "]"
     if len(tiles) == 4 and len(set(kinds)) == 1:
         if claim is None:
             return Meld(MeldKind.KONG, tuple(tiles), None, concealed=True)
@@ -295,15 +352,8 @@ def _build(tokens: list[_Token]) -> tuple[list[Meld], list[int], list[int]]:
     return melds, standing, flowers
 
 
-def parse_hand(text: str | Hand) -> Hand:
-    """Parse a hand written in any supported notation; a :class:`Hand` is returned as is.
-
-    A hand of 14 tiles (each kong counting as 3) is complete and its last written standing tile is
-    the winning tile; a hand of 13 tiles is a waiting hand. Raises :class:`InvalidHand` naming the
-    fault for anything else.
-    """
-    if isinstance(text, Hand):
-        return text
+@lru_cache(maxsize=4096)
+def _parse_hand_text(text: str) -> Hand:
     tokens = _tokenize(text)
     melds, standing, flowers = _build(tokens)
     if not melds and not standing:
@@ -320,6 +370,20 @@ def parse_hand(text: str | Hand) -> Hand:
     else:
         need = f"{n - 14} too many for a complete hand"
     raise InvalidHand(f"{n} tiles (each kong counts as 3): a hand has 13 or 14 ({need})")
+
+
+def parse_hand(text: str | Hand) -> Hand:
+    """Parse a hand written in any supported notation; a :class:`Hand` is returned as is.
+
+    A hand of 14 tiles (each kong counting as 3) is complete and its last written standing tile is
+    the winning tile; a hand of 13 tiles is a waiting hand. Raises :class:`InvalidHand` naming the
+    fault for anything else.
+    """
+    if isinstance(text, Hand):
+        return text
+    if not isinstance(text, str):
+        raise InvalidHand(f"expected a hand as text, got {type(text).__name__}")
+    return _parse_hand_text(text)
 
 
 def parse_tiles(text: str) -> list[int]:
