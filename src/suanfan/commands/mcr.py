@@ -85,8 +85,8 @@ def run(args: argparse.Namespace) -> int:
     from ..mcr.fans import FAN_BY_ID
 
     extra: dict[str, Any] = {kw: True for _opt, kw, _h in _EXT_FLAGS if getattr(args, kw, False)}
-    # not stated (None) when an extended flag may imply it (天和 / 地和 are self-drawn)
-    extra["self_drawn"] = True if args.self_drawn else (None if extra else False)
+    # not stated (None) unless --self-drawn: 天和 / 地和 / 八花聚顶 are self-drawn
+    extra["self_drawn"] = True if args.self_drawn else None
     r = score(
         args.hand,
         last_tile_of_wall=args.last_tile, kong=args.kong,

@@ -72,6 +72,8 @@ class Rules:
     description: str = ""
     #: where the rule set comes from (a seed, the spec, an engine), for ``suanfan rules``
     source: str = ""
+    #: compiled: any of seed 003's extended fans switched on (the scorer then adds them)
+    _ext: bool = field(default=False, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         vals = {f.id: f.value for f in FANS}
@@ -101,7 +103,11 @@ class Rules:
         for i, f in enumerate(FANS):
             if f.id not in self.disabled:
                 enabled |= 1 << i
+        if "flower_tiles" in self.disabled:  # flowers are added outside the walk: off = worth 0
+            value_list = tuple(0 if f.id == "flower_tiles" else v
+                               for f, v in zip(FANS, value_list, strict=True))
         object.__setattr__(self, "_values", value_list)
+        object.__setattr__(self, "_ext", any(i not in self.disabled for i in _EXTENDED))
         object.__setattr__(self, "_excl", tuple(excl))
         object.__setattr__(self, "_enabled", enabled)
 
