@@ -5,13 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from .extended import EXTENDED_FANS, FLAGS
 from .fans import FAN_BY_ID, FANS, FanDef
-from .rules import PRESETS, Rules, get_rules
+from .rules import PRESETS, Rules, fan_id, get_rules, load_rules
 from .score import FanEntry, MCRResult, RemovedFan, Situation, parse_wind, score
 
 __all__ = [
+    "EXTENDED_FANS",
     "FANS",
     "FAN_BY_ID",
+    "FLAGS",
     "PRESETS",
     "FanDef",
     "FanEntry",
@@ -19,7 +22,9 @@ __all__ = [
     "RemovedFan",
     "Rules",
     "Situation",
+    "fan_id",
     "get_rules",
+    "load_rules",
     "parse_wind",
     "score",
     "shanten",
