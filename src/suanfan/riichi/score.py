@@ -9,10 +9,11 @@ reading worth most is taken"); on equal points the higher han, then the higher f
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from itertools import product
 from typing import Any
 
-from ..decompose import PUNG, decompose, is_thirteen_orphans
+from ..decompose import PUNG, is_thirteen_orphans, suit_decompositions
 from ..errors import InvalidHand, NotWinning, NoYaku, TileMissing
 from ..hand import Hand, MeldKind
 from ..notation import parse_hand, parse_tile, parse_tiles
@@ -473,31 +474,27 @@ def score(
             raise InvalidHand("tenhou, chiihou and renhou exclude each other")
 
     conc = h.concealed
-    kinds = [KIND[t] for t in conc]
     w = KIND[w_tile]
-    kinds.append(w)
-    counts = [0] * 34
-    for k in kinds:
-        counts[k] += 1
+    # the kind counts as one integer, a byte per kind (a tile adds its kind's byte): hand-wide
+    # tests become bit operations, and each suit's byte field keys its decompositions
+    packed_st = sum(map(_BYTE_OF, conc)) + _ONE_BYTE[w_tile]
+    counts = list(packed_st.to_bytes(34, "little"))
     red_tiles: list[int] = [t for t in conc if t >= RED_MAN] if max(conc) >= RED_MAN else []
     if w != w_tile:
         red_tiles.append(w_tile)
     if chankan and counts[w] != 1:
         raise InvalidHand("chankan: the robbed tile completes another player's kong, so the hand "
                           f"cannot hold another {tile_to_str(w)}")
-    all_counts = counts[:]
+    packed = packed_st
     for m in melds:
         k = m.first
         if m.kind is MeldKind.CHOW:
-            all_counts[k] += 1
-            all_counts[k + 1] += 1
-            all_counts[k + 2] += 1
+            packed += 0x010101 << (8 * k)
         else:
-            all_counts[k] += len(m.tiles)
+            packed += len(m.tiles) << (8 * k)
         if k < 27 and k % 9 >= 2 and max(m.tiles) >= RED_MAN:
             red_tiles.extend([t for t in m.tiles if t >= RED_MAN])
-    # the kind counts as one integer, a byte per kind: hand-wide tests become bit operations
-    packed = int.from_bytes(bytes(all_counts), "little")
+    all_counts = packed.to_bytes(34, "little") if melds else counts
 
     # -- dora (RIICHI.md: count only once the hand has a yaku)
     dora_ind = _IND_CACHE.get(dora_indicators) if type(dora_indicators) is str else None
@@ -654,7 +651,7 @@ def score(
             rel13 = rel[:]
             rel13[w - base] -= 1
             chuuren = 2 if rel13 == [3, 1, 1, 1, 1, 1, 1, 1, 3] else 1
-    for pair, sets in decompose(counts, n_sets):
+    for pair, sets in _decompose(packed_st, n_sets) if len(conc) == 3 * n_sets + 1 else ():
         found = True
         best = _evaluate(ctx, pair, sets, chuuren, best)
     if not found:
@@ -677,7 +674,94 @@ def score(
             _PAYMENTS[pkey] = (R, limit, pay)
     get = _ENTRIES.get
     entries = tuple([get(x) or _entry(*x) for x in ylist])
-    return Result(h, han, fu, ymult, entries, limit, pay, wait, ctx, spec)
+    # a Result without the dataclass __init__ (ten frozen-attribute stores): the slots directly
+    r = _new(Result)
+    _S_SOURCE(r, h)
+    _S_HAN(r, han)
+    _S_FU(r, fu)
+    _S_YAKUMAN(r, ymult)
+    _S_YAKU(r, entries)
+    _S_LIMIT(r, limit)
+    _S_PAYMENT(r, pay)
+    _S_WAIT(r, wait)
+    _S_CTX(r, ctx)
+    _S_SPEC(r, spec)
+    return r
+
+
+_new = object.__new__
+_S_SOURCE, _S_HAN, _S_FU, _S_YAKUMAN, _S_YAKU, _S_LIMIT, _S_PAYMENT, _S_WAIT, _S_CTX, _S_SPEC = (
+    Result.__dict__[f.name].__set__ for f in fields(Result))
+
+
+_ONE_BYTE: tuple[int, ...] = tuple(1 << (8 * KIND[t]) for t in range(37))
+_BYTE_OF = _ONE_BYTE.__getitem__
+_MASK9 = (1 << 72) - 1
+_DEntry = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, tuple[int, ...]], ...]]
+# per group (m, p, s, z): (shift, size, memo: byte-field -> (set tuples without a pair,
+# (pair, set tuple) with one) in global codes), built from the foundation's cached per-suit
+# decompositions; an int key hashes and compares faster than a tuple slice
+_DGROUPS: tuple[tuple[int, int, int, dict[int, _DEntry]], ...] = (
+    (0, 0, 9, {}), (72, 9, 9, {}), (144, 18, 9, {}), (216, 27, 7, {}),
+)
+
+
+def _dentry(key: int, base: int, size: int) -> _DEntry:
+    pattern = tuple((key >> (8 * i)) & 0xFF for i in range(size))
+    no_pair: list[tuple[int, ...]] = []
+    with_pair: list[tuple[int, tuple[int, ...]]] = []
+    for sets, pair in suit_decompositions(pattern, base == 27):
+        shifted = tuple([code + base for code in sets])
+        if pair >= 0:
+            with_pair.append((pair + base, shifted))
+        else:
+            no_pair.append(shifted)
+    return (tuple(no_pair), tuple(with_pair))
+
+
+def _decompose(packed: int, n_sets: int) -> list[tuple[int, tuple[int, ...]]] | tuple[
+        tuple[int, tuple[int, ...]], ...]:
+    """The same list, in the same order, as ``decompose(counts, n_sets)`` of the foundation, from
+    the packed counts (a byte per kind) of ``3 * n_sets + 2`` standing tiles."""
+    entries: list[_DEntry] = []
+    paired = -1
+    single = True  # every group splits at most one way without the pair
+    for shift, base, size, memo in _DGROUPS:
+        key = (packed >> shift) & _MASK9 if shift != 216 else packed >> 216
+        if not key:
+            continue
+        entry = memo.get(key)
+        if entry is None:
+            entry = memo[key] = _dentry(key, base, size)
+        no_pair = entry[0]
+        if not no_pair:
+            if not entry[1] or paired >= 0:
+                return ()  # a group that cannot be split, or two groups both need the pair
+            paired = len(entries)
+        elif len(no_pair) > 1:
+            single = False
+        entries.append(entry)
+    if len(entries) == 1:
+        return entries[0][1]
+    if paired >= 0 and single:  # the common case: one way to split the groups without the pair
+        rest: tuple[int, ...] = ()
+        for j, e in enumerate(entries):
+            if j != paired:
+                rest += e[0][0]
+        return [(pair, tuple(sorted(sets + rest))) for pair, sets in entries[paired][1]]
+    result: list[tuple[int, tuple[int, ...]]] = []
+    for i, (_, with_pair) in enumerate(entries):
+        if not with_pair or (paired >= 0 and i != paired):
+            continue
+        others = [e[0] for j, e in enumerate(entries) if j != i]
+        for pair, sets in with_pair:
+            for combo in product(*others):
+                merged = [*sets]
+                for part in combo:
+                    merged += part
+                merged.sort()
+                result.append((pair, tuple(merged)))
+    return result
 
 
 # A candidate: (sort key, han, fu, yakuman, yaku [(id, han or multiplier)], wait, spec);
