@@ -355,6 +355,30 @@ def _ind_info(tiles: tuple[int, ...]) -> _IndInfo:
     return info
 
 
+# the dora and ura indicators of a call: (kind counts, red-five bits, dora kinds shown by the dora
+# and the ura indicators, the same under three-player rules); cached per pair of strings
+_Inds = tuple[tuple[tuple[int, int], ...], int, tuple[int, ...], tuple[int, ...], tuple[int, ...],
+              tuple[int, ...]]
+_INDS: dict[tuple[str, str], _Inds] = {}
+_NO_INDS: _Inds = ((), 0, (), (), (), ())
+
+
+def _indicators(dora_indicators: str | Iterable[str | int] | None,
+                ura: str | Iterable[str | int] | None) -> _Inds:
+    dora_ind = _tiles(dora_indicators, "dora indicators")
+    ura_ind = _tiles(ura, "ura dora indicators")
+    if len(dora_ind) > 5 or len(ura_ind) > 5:
+        raise InvalidHand("at most 5 dora indicators (1 + one per kong)")
+    out = _NO_INDS
+    if dora_ind or ura_ind:
+        kc, red_bits, dk, dks = _ind_info(dora_ind + ura_ind)
+        nd = len(dora_ind)
+        out = (kc, red_bits, dk[:nd], dk[nd:], dks[:nd], dks[nd:])
+    if type(dora_indicators) is str and type(ura) is str and len(_INDS) < 65536:
+        _INDS[(dora_indicators, ura)] = out
+    return out
+
+
 def _int(value: int, what: str) -> int:
     if type(value) is int and value >= 0:
         return value
@@ -497,12 +521,11 @@ def score(
     all_counts = packed.to_bytes(34, "little") if melds else counts
 
     # -- dora (RIICHI.md: count only once the hand has a yaku)
-    dora_ind = _IND_CACHE.get(dora_indicators) if type(dora_indicators) is str else None
-    if dora_ind is None:
-        dora_ind = _tiles(dora_indicators, "dora indicators")
-    ura_ind = _tiles(ura_dora_indicators, "ura dora indicators") if riichi else ()
-    if len(dora_ind) > 5 or len(ura_ind) > 5:
-        raise InvalidHand("at most 5 dora indicators (1 + one per kong)")
+    ura_s = ura_dora_indicators if riichi else ""
+    ind = _INDS.get((dora_indicators, ura_s)) \
+        if type(dora_indicators) is str and type(ura_s) is str else None
+    if ind is None:
+        ind = _indicators(dora_indicators, ura_s)
     if R.sanma:
         if any(all_counts[1:8]):
             raise InvalidHand("three-player rules: there are no 2m-8m tiles")
@@ -518,21 +541,24 @@ def score(
         raise InvalidHand("more than one red five of a suit in the hand")
     dora = 0
     ura = 0
-    if dora_ind or ura_ind:
-        kc, red_bits, dk, dks = _ind_info(dora_ind + ura_ind)
+    kc, red_bits, dk_d, dk_u, dks_d, dks_u = ind
+    if kc:
         if red_bits < 0 or reds & red_bits:
             raise InvalidHand("more than one red five of a suit between the hand and the indicators")
         for k, c in kc:
             if c + all_counts[k] + (nuki if k == NORTH else 0) > 4:
                 raise InvalidHand(f"{c + all_counts[k]} copies of {tile_to_str(k)} between the hand "
                                   "and the indicators: there are only 4")
-        nd = len(dora_ind)
-        kinds_d = dks if R.sanma else dk
-        for i, d in enumerate(kinds_d):
-            if i < nd:
-                dora += all_counts[d] + (nuki if d == NORTH else 0)
-            else:
-                ura += all_counts[d] + (nuki if d == NORTH else 0)
+        if R.sanma:
+            dk_d = dks_d
+            dk_u = dks_u
+        for d in dk_d:
+            dora += all_counts[d]
+        for d in dk_u:
+            ura += all_counts[d]
+        if nuki:
+            dora += nuki * dk_d.count(NORTH)
+            ura += nuki * dk_u.count(NORTH)
     aka = n_red if R.red_fives else 0
 
     # -- hand-wide yaku (seed 000: tanyao, honitsu/chinitsu, honroutou, tsuuiisou, chinroutou,
