@@ -23,6 +23,7 @@ __all__ = [
     "is_thirteen_orphans",
     "knitted_index",
     "unique_wait",
+    "unique_wait_standard",
     "winning_kinds",
 ]
 
@@ -253,3 +254,54 @@ def unique_wait(counts14: Sequence[int], win: int) -> bool:
     c = bytearray(counts14)
     c[win] -= 1
     return len(_winning_kinds_cached(bytes(c), sum(c) == 13)) == 1
+
+
+def unique_wait_standard(counts14: Sequence[int], win: int, seven_pairs: bool) -> bool:
+    """:func:`unique_wait` for 14 standing tiles known to split into sets and a pair: only the
+    winning tile's group (and the group holding the pair) can take another winning tile, so the
+    per-group wait tables answer without looking at the whole hand. ``seven_pairs``: the 13
+    tiles are all standing (a 七对 wait counts too)."""
+    if win >= 27:
+        base, honors = 27, True
+        p = list(counts14[27:34])
+    else:
+        base, honors = win - win % 9, False
+        p = list(counts14[base:base + 9])
+    i = win - base
+    p[i] -= 1
+    p13 = tuple(p)
+    as_sets, as_pair = _suit_waits(p13, honors)
+    if sum(p13) % 3 == 1:
+        # the winning tile's group held the pair: every other group is sets only
+        if as_pair != (i,):
+            return False
+    else:
+        if as_sets != (i,):
+            return False
+        if _suit_ok(p13, honors)[1]:
+            # this group may hold the pair instead: the group holding it may take a tile
+            for gb, size, g_honors in _GROUPS:
+                if gb == base:
+                    continue
+                q = tuple(counts14[gb:gb + size])
+                if sum(q) % 3 == 2:
+                    if _suit_waits(q, g_honors)[0]:
+                        return False
+                    break
+    if seven_pairs:
+        c = list(counts14)
+        c[win] -= 1
+        pairs = 0
+        single = -1
+        for t in range(34):
+            x = c[t]
+            if x:
+                if x == 4:
+                    pairs += 2
+                elif x >= 2:
+                    pairs += 1
+                if x & 1 and single < 0:
+                    single = t
+        if pairs == 6 and single >= 0 and single != win:
+            return False
+    return True

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
+from itertools import product
 from typing import Any
 
-from ..decompose import PUNG, decompose
+from ..decompose import PUNG, decompose, suit_decompositions
 from ..errors import InvalidHand, NotWinning, TileMissing
 from ..hand import Hand, MeldKind
 from ..notation import parse_flowers, parse_hand
@@ -28,7 +29,7 @@ from .forms import (
     is_seven_pairs,
     is_seven_shifted_pairs,
     is_thirteen_orphans,
-    unique_wait,
+    unique_wait_standard,
     winning_kinds,
 )
 from .principles import Removed, apply_principles, best_reading, walk_total
@@ -122,6 +123,9 @@ class Situation:
 @lru_cache(maxsize=4096)
 def _situation(sd: bool, lw: bool, kg: bool, lk: bool, sw: int, pw: int, fl: int) -> Situation:
     return Situation(sd, lw, kg, lk, sw, pw, fl)
+
+
+_SIT_FAST: dict[tuple[bool, bool, bool, bool, str, str, int], Situation] = {}
 
 
 # -- results -------------------------------------------------------------------------------------
@@ -424,38 +428,53 @@ _KONG = MeldKind.KONG
 def _prepare(hand: Hand, sit: Situation, rules: Rules) -> _Ctx:
     wt = hand.winning_tile
     assert wt is not None
-    win = KIND[wt]
+    kind = KIND
+    bit = _BIT
+    win = kind[wt]
     sc = [0] * NUM_KINDS
-    smask = _BIT[win]
+    sc[win] = 1
+    smask = bit[win]
     for t in hand.concealed:
-        sc[KIND[t]] += 1
-        smask |= _BIT[t]
-    sc[win] += 1
-    ac = sc[:]
+        sc[kind[t]] += 1
+        smask |= bit[t]
     fixed_chows: list[int] = []
     fixed_pungs: list[tuple[int, bool, bool]] = []
+    fixed_pung_kinds: list[int] = []
+    kong_kinds: list[int] = []
     melded = 0
     mk = ck = 0
-    for m in hand.melds:
-        k = m.first
-        if m.kind is _CHOW:
-            fixed_chows.append(k)
-            ac[k] += 1
-            ac[k + 1] += 1
-            ac[k + 2] += 1
-        else:
-            is_kong = m.kind is _KONG
-            fixed_pungs.append((k, is_kong, m.concealed))
-            if is_kong:
-                ac[k] += 4
-                if m.concealed:
-                    ck += 1
-                else:
-                    mk += 1
+    amask = smask
+    melds = hand.melds
+    ac = sc
+    if melds:
+        ac = sc[:]
+        for m in melds:
+            k = m.first
+            mkind = m.kind
+            if mkind is _CHOW:
+                fixed_chows.append(k)
+                ac[k] += 1
+                ac[k + 1] += 1
+                ac[k + 2] += 1
+                amask |= bit[k] | bit[k + 1] | bit[k + 2]
             else:
-                ac[k] += 3
-        if not m.concealed:
-            melded += 1
+                amask |= bit[k]
+                fixed_pung_kinds.append(k)
+                if mkind is _KONG:
+                    fixed_pungs.append((k, True, m.concealed))
+                    kong_kinds.append(k)
+                    ac[k] += 4
+                    if m.concealed:
+                        ck += 1
+                    else:
+                        mk += 1
+                else:
+                    fixed_pungs.append((k, False, m.concealed))
+                    ac[k] += 3
+            if not m.concealed:
+                melded += 1
+        if len(fixed_chows) > 1:
+            fixed_chows.sort()
     base: list[tuple[int, tuple[int, ...]]] = []
     # how the hand was won
     sd = sit.self_drawn
@@ -465,52 +484,45 @@ def _prepare(hand: Hand, sit: Situation, rules: Rules) -> _Ctx:
         base.append((_I_FCH if sd else _I_CH, _HAND_USE))
     elif melded == 4 and not sd:
         base.append((_I_MH, _HAND_USE))
-    wtok = (_TILE + win,)
     if sit.last_of_kind:
-        base.append((_I_LT, wtok))
+        base.append((_I_LT, (_TILE + win,)))
     if sit.last_tile_of_wall:
-        base.append((_I_LTD if sd else _I_LTC, wtok))
+        base.append((_I_LTD if sd else _I_LTC, (_TILE + win,)))
     if sit.kong:
-        base.append((_I_OWR if sd else _I_RTK, wtok))
-    amask = smask
-    kong_kinds = []
-    for k, is_kong, _c in fixed_pungs:
-        amask |= _BIT[k]
-        if is_kong:
-            kong_kinds.append(k)
-    for k in fixed_chows:
-        amask |= _BIT[k] | _BIT[k + 1] | _BIT[k + 2]
-    rest = amask if max(ac) == 4 else 0
-    while rest:
-        low = rest & -rest
-        k = low.bit_length() - 1
-        if ac[k] == 4 and k not in kong_kinds:
-            base.append((_I_HOG, (_TILE + k,)))
-        rest ^= low
+        base.append((_I_OWR if sd else _I_RTK, (_TILE + win,)))
+    if 4 in ac:
+        rest = amask
+        while rest:
+            low = rest & -rest
+            k = low.bit_length() - 1
+            if ac[k] == 4 and k not in kong_kinds:
+                base.append((_I_HOG, (_TILE + k,)))
+            rest ^= low
     base.extend(_global_fans(amask))
     # the kong series: at most one fan
     kf: list[tuple[int, tuple[int, ...]]] = []
     kongs = mk + ck
-    if kongs == 1:
-        kf.append((_I["melded_kong"] if mk else _I["concealed_kong"], (PUNG + kong_kinds[0],)))
-    elif kongs == 2:
-        if mk == 2:
-            kf.append((_I["two_melded_kongs"], _HAND_USE))
-        elif ck == 2:
-            kf.append((_I["two_concealed_kongs"], _HAND_USE))
-        elif rules.melded_concealed_kong:
-            kf.append((_I["concealed_and_melded_kong"], _HAND_USE))
+    if kongs:
+        if kongs == 1:
+            kf.append((_I["melded_kong"] if mk else _I["concealed_kong"], (PUNG + kong_kinds[0],)))
+        elif kongs == 2:
+            if mk == 2:
+                kf.append((_I["two_melded_kongs"], _HAND_USE))
+            elif ck == 2:
+                kf.append((_I["two_concealed_kongs"], _HAND_USE))
+            elif rules.melded_concealed_kong:
+                kf.append((_I["concealed_and_melded_kong"], _HAND_USE))
+            else:
+                for k, is_kong, c in fixed_pungs:
+                    if is_kong:
+                        kf.append((_I["concealed_kong"] if c else _I["melded_kong"], (PUNG + k,)))
+        elif kongs == 3:
+            kf.append((_I["three_kongs"], _HAND_USE))
         else:
-            for k, is_kong, c in fixed_pungs:
-                if is_kong:
-                    kf.append((_I["concealed_kong"] if c else _I["melded_kong"], (PUNG + k,)))
-    elif kongs == 3:
-        kf.append((_I["three_kongs"], _HAND_USE))
-    elif kongs == 4:
-        kf.append((_I["four_kongs"], _HAND_USE))
+            kf.append((_I["four_kongs"], _HAND_USE))
     return _Ctx(
-        hand, sit, rules, win, sc, smask, tuple(sorted(fixed_chows)), tuple(fixed_pungs),
-        tuple(k for k, _g, _c in fixed_pungs), len(hand.melds), base, kf, ck, tuple(kong_kinds),
+        hand, sit, rules, win, sc, smask, tuple(fixed_chows), tuple(fixed_pungs),
+        tuple(fixed_pung_kinds), len(melds), base, kf, ck, tuple(kong_kinds),
     )
 
 
@@ -601,7 +613,8 @@ def _standard_raw(ctx: _Ctx, pair: int, sets: tuple[int, ...], nine_gates: bool)
                 ctx.unique = False
                 break
         else:
-            ctx.unique = False if win in st_pungs else unique_wait(ctx.sc, win)
+            ctx.unique = False if win in st_pungs else unique_wait_standard(
+                ctx.sc, win, ctx.n_melds == 0 and ctx.smask.bit_count() <= 8)
     if ctx.unique:
         edge = closed = -1
         for c in st_chows:
@@ -686,15 +699,77 @@ def _readings(ctx: _Ctx) -> list[_Reading]:
                 toks = (_KNIT + ki, *(sets if sets else ()), _PAIR + pair)
                 out.append(("knitted_straight", toks, raw))
     nine = n_melds == 0 and win < 27 and not smask & ~_SUIT_MASKS[win // 9] and is_nine_gates(sc, win)
-    for pair, sets in _decompose_cached(bytes(sc), 4 - n_melds):
+    for pair, sets in _decompose_standing(sc, smask):
         raw = _standard_raw(ctx, pair, sets, nine)
         out.append(("nine_gates" if nine else "standard", (*sets, _PAIR + pair), raw))
     return out
 
 
-@bounded_cache(1 << 17)
-def _decompose_cached(counts: bytes, n_sets: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
-    return tuple(decompose(list(counts), n_sets))
+_DEntry = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, tuple[int, ...]], ...]]
+# per group (m, p, s, z): base kind, size, kind mask, pattern -> (set tuples without a pair,
+# (pair, set tuple) with one) in global codes
+_DGROUPS: tuple[tuple[int, int, int, dict[tuple[int, ...], _DEntry]], ...] = (
+    (0, 9, _SUIT_MASKS[0], {}), (9, 9, _SUIT_MASKS[1], {}), (18, 9, _SUIT_MASKS[2], {}),
+    (27, 7, _HONOR_MASK, {}),
+)
+
+
+def _dentry(pattern: tuple[int, ...], base: int) -> _DEntry:
+    no_pair: list[tuple[int, ...]] = []
+    with_pair: list[tuple[int, tuple[int, ...]]] = []
+    for sets, pair in suit_decompositions(pattern, base == 27):
+        shifted = tuple(code + base for code in sets)
+        if pair >= 0:
+            with_pair.append((pair + base, shifted))
+        else:
+            no_pair.append(shifted)
+    return (tuple(no_pair), tuple(with_pair))
+
+
+def _decompose_standing(sc: list[int], smask: int) -> list[tuple[int, tuple[int, ...]]]:
+    """:func:`suanfan.decompose.decompose` of the standing tiles (same decompositions, same
+    order), for counts whose total is known to be right: per-group tables keyed by the group's
+    counts, and no cross product when every group splits one way."""
+    entries: list[_DEntry] = []
+    paired = -1
+    for base, size, gmask, memo in _DGROUPS:
+        if not smask & gmask:
+            continue
+        pattern = tuple(sc[base:base + size])
+        entry = memo.get(pattern)
+        if entry is None:
+            entry = memo[pattern] = _dentry(pattern, base)
+            if len(memo) > 1 << 16:
+                memo.clear()
+        if not entry[0]:
+            if not entry[1] or paired >= 0:
+                return []
+            paired = len(entries)
+        entries.append(entry)
+    if len(entries) == 1:
+        return list(entries[0][1])
+    result: list[tuple[int, tuple[int, ...]]] = []
+    for i, (_, with_pair) in enumerate(entries):
+        if not with_pair or (paired >= 0 and i != paired):
+            continue
+        others = [e[0] for j, e in enumerate(entries) if j != i]
+        if all(len(o) == 1 for o in others):
+            rest: list[int] = []
+            for o in others:
+                rest += o[0]
+            for pair, sets in with_pair:
+                merged = [*sets, *rest]
+                merged.sort()
+                result.append((pair, tuple(merged)))
+            continue
+        for pair, sets in with_pair:
+            for combo in product(*others):
+                merged = [*sets]
+                for part in combo:
+                    merged += part
+                merged.sort()
+                result.append((pair, tuple(merged)))
+    return result
 
 
 def _knitted_raw(ctx: _Ctx, ki: int, seq: tuple[int, ...], pair: int, sets: tuple[int, ...]) -> _Raw:
@@ -748,7 +823,14 @@ def _check_situation(hand: Hand, sit: Situation) -> tuple[Situation, tuple[str, 
     standing_copies = (
         sum(1 for t in hand.concealed if KIND[t] == win) if sit.kong or sit.last_of_kind else 0
     )
-    meld_copies = sum(1 for m in hand.melds for t in m.tiles if KIND[t] == win) if hand.melds else 0
+    meld_copies = 0
+    for m in hand.melds:
+        f = m.first
+        if m.kind is _CHOW:
+            if f <= win <= f + 2:
+                meld_copies += 1
+        elif f == win:
+            meld_copies += len(m.tiles)
     if not (sit.kong or sit.last_of_kind or meld_copies):
         return sit, ()
     inferred: list[str] = []
@@ -805,17 +887,29 @@ def score(
     rules: str | Rules = "mcr",
 ) -> MCRResult:
     """Score a complete MCR hand (see the module and ``MCR.md``)."""
-    h = parse_hand(hand)
+    h = hand if type(hand) is Hand else parse_hand(hand)
     if h.winning_tile is None:
         raise TileMissing(
             "13 tiles: this is a waiting hand; add the winning tile (the last tile written) to score it"
         )
     r = rules if isinstance(rules, Rules) else get_rules(rules)
-    sit = _situation(
-        bool(self_drawn), bool(last_tile_of_wall), bool(kong), bool(last_of_kind),
-        parse_wind(seat_wind, "seat wind"), parse_wind(prevalent_wind, "prevalent wind"),
-        _flower_count(h, flowers),
-    )
+    if type(seat_wind) is str and type(prevalent_wind) is str and type(flowers) is int and not h.flowers:
+        # the common call: a dict of checked situations keyed by the arguments
+        key = (bool(self_drawn), bool(last_tile_of_wall), bool(kong), bool(last_of_kind),
+               seat_wind, prevalent_wind, flowers)
+        sit0 = _SIT_FAST.get(key)
+        if sit0 is None:
+            sit0 = _situation(key[0], key[1], key[2], key[3], parse_wind(seat_wind, "seat wind"),
+                              parse_wind(prevalent_wind, "prevalent wind"), _flower_count(h, flowers))
+            if len(_SIT_FAST) < 4096:
+                _SIT_FAST[key] = sit0
+        sit = sit0
+    else:
+        sit = _situation(
+            bool(self_drawn), bool(last_tile_of_wall), bool(kong), bool(last_of_kind),
+            parse_wind(seat_wind, "seat wind"), parse_wind(prevalent_wind, "prevalent wind"),
+            _flower_count(h, flowers),
+        )
     sit, inferred = _check_situation(h, sit)
     return _score_checked(h, sit, r, inferred)
 
