@@ -117,6 +117,16 @@ class _Ctx:
         "dora_han",
         "dora_yaku",
         "has_melds",
+        "m_all_th",
+        "m_anko",
+        "m_chows",
+        "m_cm",
+        "m_dragons",
+        "m_han",
+        "m_pm",
+        "m_pungs",
+        "m_winds",
+        "m_yaku",
         "meld_chows",
         "meld_pung_fu",
         "meld_pungs",
@@ -142,6 +152,17 @@ class _Ctx:
     meld_pungs: list[tuple[int, bool, bool]]
     meld_pung_fu: int
     n_kongs: int
+    # the melds' share of the features of every decomposition (see _evaluate)
+    m_yaku: list[tuple[str, int]]
+    m_han: int
+    m_dragons: int
+    m_winds: int
+    m_anko: int
+    m_all_th: bool
+    m_cm: int
+    m_pm: int
+    m_chows: int
+    m_pungs: int
     n_sit: int
     wide_yaku: list[tuple[str, int]]
     wide_han: int
@@ -573,10 +594,13 @@ def score(
     ctx.meld_chows = meld_chows
     ctx.meld_pungs = meld_pungs
     ctx.n_kongs = n_kongs
-    mfu = 0
-    for k, m_conc, m_kong in meld_pungs:
-        mfu += (4 if m_conc else 2) * (2 if _TH[k] else 1) * (4 if m_kong else 1)
-    ctx.meld_pung_fu = mfu
+    if melds:
+        _meld_features(ctx, meld_chows, meld_pungs)
+    else:
+        ctx.meld_pung_fu = ctx.m_han = ctx.m_dragons = ctx.m_winds = ctx.m_anko = ctx.m_cm = \
+            ctx.m_pm = ctx.m_chows = ctx.m_pungs = 0
+        ctx.m_yaku = []
+        ctx.m_all_th = True
     ctx.has_melds = bool(melds)
     ctx.tenhou = tenhou
     first_kind = ((packed & -packed).bit_length() - 1) >> 3
@@ -959,48 +983,17 @@ def _fu(ctx: _Ctx, pungs: list[tuple[int, bool, bool, bool]], pair: int, pair_fu
     return 20 + extra, pinfu
 
 
-def _evaluate(ctx: _Ctx, pair: int, sets: tuple[int, ...], chuuren: int,
-              best: _Cand | None) -> _Cand | None:
-    """Score one decomposition under each reading of the winning tile; return the best so far."""
-    w = ctx.w
-    closed = ctx.closed
+def _meld_features(ctx: _Ctx, meld_chows: list[int], meld_pungs: list[tuple[int, bool, bool]]) -> None:
+    """The melds' share of the pung and chow features that _evaluate adds the sets' share to."""
     seat = ctx.seat
     rnd = ctx.rnd
-    chows = list(ctx.meld_chows)
-    pungs = list(ctx.meld_pungs)
-    pung_fu = ctx.meld_pung_fu
-    w_pung_fu = 0  # fu of a concealed pung of the winning tile (halved when completed by ron)
-    # the readings of the winning tile: the pair, a concealed chow or a concealed pung
-    readings: list[tuple[str, int]] = [("tanki", -1)] if pair == w else []
-    last = -1
-    for s in sets:
-        if s < PUNG:
-            chows.append(s)
-            if s <= w <= s + 2 and s != last:
-                last = s
-                if w == s + 1:
-                    readings.append(("kanchan", s))
-                elif (w == s + 2 and s % 9 == 0) or (w == s and s % 9 == 6):
-                    readings.append(("penchan", s))
-                else:
-                    readings.append(("ryanmen", s))
-        else:
-            k = s - PUNG
-            pungs.append((k, True, False))
-            f = 8 if _TH[k] else 4
-            pung_fu += f
-            if k == w:
-                w_pung_fu = f
-                readings.append(("shanpon", s))
-
-    # -- decomposition-level yaku (seed 000)
-    yl: list[tuple[str, int]] = list(ctx.wide_yaku)
-    ym: list[tuple[str, int]] = list(ctx.wide_yakuman)
-    han0 = ctx.wide_han
-    dragons = winds = anko = 0
-    all_th = _TH[pair]
-    for k, conc, _g in pungs:
-        if conc:
+    mfu = dragons = winds = anko = cm = pm = 0
+    all_th = True
+    yl: list[tuple[str, int]] = []
+    for k, m_conc, m_kong in meld_pungs:
+        mfu += (4 if m_conc else 2) * (2 if _TH[k] else 1) * (4 if m_kong else 1)
+        pm |= 1 << k
+        if m_conc:
             anko += 1
         if not _TH[k]:
             all_th = False
@@ -1013,47 +1006,131 @@ def _evaluate(ctx: _Ctx, pair: int, sets: tuple[int, ...], chuuren: int,
                 yl.append((_SEAT_YAKU[k - EAST], 1))
             if k == rnd:
                 yl.append((_ROUND_YAKU[k - EAST], 1))
-    n_chows = len(chows)
+    for c in meld_chows:
+        cm |= 1 << c
+    ctx.meld_pung_fu = mfu
+    ctx.m_yaku = yl
+    ctx.m_han = len(yl)
+    ctx.m_dragons = dragons
+    ctx.m_winds = winds
+    ctx.m_anko = anko
+    ctx.m_all_th = all_th
+    ctx.m_cm = cm
+    ctx.m_pm = pm
+    ctx.m_chows = len(meld_chows)
+    ctx.m_pungs = len(meld_pungs)
+
+
+def _evaluate(ctx: _Ctx, pair: int, sets: tuple[int, ...], chuuren: int,
+              best: _Cand | None) -> _Cand | None:
+    """Score one decomposition under each reading of the winning tile; return the best so far."""
+    w = ctx.w
+    closed = ctx.closed
+    seat = ctx.seat
+    rnd = ctx.rnd
+    pung_fu = ctx.meld_pung_fu
+    w_pung_fu = 0  # fu of a concealed pung of the winning tile (halved when completed by ron)
+    # the readings of the winning tile: the pair, a concealed chow or a concealed pung
+    readings: list[tuple[str, int]] = [("tanki", -1)] if pair == w else []
+    last = -1
+    # the melds' part of the pung and chow features was computed once per hand (ctx.m_*)
+    yl: list[tuple[str, int]] = ctx.wide_yaku + ctx.m_yaku
+    ym: list[tuple[str, int]] = list(ctx.wide_yakuman)
+    han0 = ctx.wide_han + ctx.m_han
+    dragons = ctx.m_dragons
+    winds = ctx.m_winds
+    anko = ctx.m_anko
+    all_th = _TH[pair] and ctx.m_all_th
+    cm = ctx.m_cm
+    pm = ctx.m_pm
+    n_chows = ctx.m_chows
+    n_pungs = ctx.m_pungs
+    prev = -1  # the previous concealed chow, unless already counted in a pair of equal chows
+    dup = 0  # pairs of equal chows (sets are sorted, so equal chows are neighbours)
+    for s in sets:
+        if s < PUNG:
+            n_chows += 1
+            cm |= 1 << s
+            if s == prev:
+                dup += 1
+                prev = -1
+            else:
+                prev = s
+            if s <= w <= s + 2 and s != last:
+                last = s
+                if w == s + 1:
+                    readings.append(("kanchan", s))
+                elif (w == s + 2 and s % 9 == 0) or (w == s and s % 9 == 6):
+                    readings.append(("penchan", s))
+                else:
+                    readings.append(("ryanmen", s))
+        else:
+            k = s - PUNG
+            n_pungs += 1
+            pm |= 1 << k
+            anko += 1
+            if _TH[k]:
+                pung_fu += 8
+                if k == w:
+                    w_pung_fu = 8
+                    readings.append(("shanpon", s))
+                if k >= WHITE:  # 役牌 三元牌
+                    dragons += 1
+                    yl.append((_DRAGON_YAKU[k - WHITE], 1))
+                    han0 += 1
+                elif k >= EAST:  # 役牌 自風 / 場風 (a double wind counts twice)
+                    winds += 1
+                    if k == seat:
+                        yl.append((_SEAT_YAKU[k - EAST], 1))
+                        han0 += 1
+                    if k == rnd:
+                        yl.append((_ROUND_YAKU[k - EAST], 1))
+                        han0 += 1
+            else:
+                all_th = False
+                pung_fu += 4
+                if k == w:
+                    w_pung_fu = 4
+                    readings.append(("shanpon", s))
+
+    # -- decomposition-level yaku (seed 000)
     if not n_chows:
         yl.append(("toitoi", 2))  # 對對和
+        han0 += 2
     else:
-        cm = 0
-        for c in chows:
-            cm |= 1 << c
         if cm & (cm >> 9) & (cm >> 18) & 0x7F:  # 三色同順
             yl.append(("sanshoku", 2 if closed else 1))
+            han0 += 2 if closed else 1
         if (cm & 0x49) == 0x49 or (cm >> 9 & 0x49) == 0x49 or (cm >> 18 & 0x49) == 0x49:
             yl.append(("ittsu", 2 if closed else 1))  # 一氣通貫
-        if closed and n_chows > cm.bit_count():  # 一盃口 / 二盃口
-            sc = sorted(chows)
-            dup = 0
-            i = 0
-            while i < n_chows - 1:
-                if sc[i] == sc[i + 1]:
-                    dup += 1
-                    i += 2
-                else:
-                    i += 1
-            yl.append(("ryanpeikou", 3) if dup >= 2 else ("iipeikou", 1))
+            han0 += 2 if closed else 1
+        if closed and dup:  # 一盃口 / 二盃口 (a closed hand has no chow melds)
+            if dup >= 2:
+                yl.append(("ryanpeikou", 3))
+                han0 += 3
+            else:
+                yl.append(("iipeikou", 1))
+                han0 += 1
         if all_th and not cm & _NOT_OUTSIDE_CHOWS:  # 混全帶么九 / 純全帶么九
             if pair >= EAST or dragons or winds:
                 yl.append(("chanta", 2 if closed else 1))
+                han0 += 2 if closed else 1
             else:
                 yl.append(("junchan", 3 if closed else 2))
-    if len(pungs) >= 3:  # 三色同刻
-        pm = 0
-        for k, _c, _g in pungs:
-            pm |= 1 << k
-        if pm & (pm >> 9) & (pm >> 18) & 0x1FF:
-            yl.append(("sanshoku_doukou", 2))
+                han0 += 3 if closed else 2
+    if n_pungs >= 3 and pm & (pm >> 9) & (pm >> 18) & 0x1FF:  # 三色同刻
+        yl.append(("sanshoku_doukou", 2))
+        han0 += 2
     if ctx.n_kongs == 3:  # 三槓子
         yl.append(("sankantsu", 2))
+        han0 += 2
     elif ctx.n_kongs == 4:  # 四槓子
         ym.append(("suukantsu", 1))
     if dragons == 3:  # 大三元
         ym.append(("daisangen", 1))
     elif dragons == 2 and pair >= WHITE:  # 小三元
         yl.append(("shousangen", 2))
+        han0 += 2
     if winds == 4:  # 大四喜
         ym.append(("daisuushii", 2))
     elif winds == 3 and EAST <= pair <= NORTH:  # 小四喜
@@ -1061,8 +1138,6 @@ def _evaluate(ctx: _Ctx, pair: int, sets: tuple[int, ...], chuuren: int,
     if chuuren:  # 九蓮寶燈 (pure nine-sided: double)
         ym.append(("junsei_chuuren", 2) if chuuren == 2 else ("chuuren", 1))
     pair_fu = _pair_fu(ctx, pair) if pair >= EAST else 0
-    for _, n in yl[len(ctx.wide_yaku):]:
-        han0 += n
 
     tsumo = ctx.tsumo
     for wait, code in readings:
