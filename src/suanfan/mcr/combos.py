@@ -25,6 +25,10 @@ def _rank(k: int) -> int:  # 0-based rank of a numbered kind
 
 def chow_pair_fan(a: int, b: int) -> str | None:
     """The two-chow fan of chows ``a`` and ``b`` (一般高, 喜相逢, 连六, 老少副) or None."""
+    return _PAIR_FAN[a * 27 + b]
+
+
+def _chow_pair_fan(a: int, b: int) -> str | None:
     if _suit(a) != _suit(b):
         return "mixed_double_chow" if _rank(a) == _rank(b) else None
     if a == b:
@@ -34,6 +38,9 @@ def chow_pair_fan(a: int, b: int) -> str | None:
     if {_rank(a), _rank(b)} == {0, 6}:
         return "two_terminal_chows"
     return None
+
+
+_PAIR_FAN: tuple[str | None, ...] = tuple(_chow_pair_fan(a, b) for a in range(27) for b in range(27))
 
 
 def chow_triple_fan(a: int, b: int, c: int) -> str | None:

@@ -117,34 +117,21 @@ def is_nine_gates(counts: Sequence[int], win: int) -> bool:
     return c == [3, 1, 1, 1, 1, 1, 1, 1, 3]
 
 
-_SETS_ONLY: dict[tuple[int, ...], bool] = {}
-
-
 def _sets_only(p: tuple[int, ...], honors: bool) -> bool:
-    """True when one suit's counts split into sets (pungs, and chows unless honours)."""
-    r = _SETS_ONLY.get(p) if not honors else None
-    if r is not None:
-        return r
-    i = 0
-    n = len(p)
-    while i < n and not p[i]:
-        i += 1
-    if i == n:
-        return True
-    ok = False
-    if p[i] >= 3:
-        q = list(p)
-        q[i] -= 3
-        ok = _sets_only(tuple(q), honors)
-    if not ok and not honors and i + 2 < n and p[i + 1] and p[i + 2]:
-        q = list(p)
-        q[i] -= 1
-        q[i + 1] -= 1
-        q[i + 2] -= 1
-        ok = _sets_only(tuple(q), honors)
-    if not honors:
-        _SETS_ONLY[p] = ok
-    return ok
+    """True when one suit's counts split into sets (pungs, and chows unless honours).
+
+    Greedy and exact: three chows on the same ranks are three pungs, so the chows starting at a
+    rank are the tiles left there after earlier chows, modulo 3."""
+    if honors:
+        return all(not c % 3 for c in p)
+    prev1 = prev2 = 0  # chows started one and two ranks below
+    for c in p:
+        x = c - prev1 - prev2
+        if x < 0:
+            return False
+        prev2 = prev1
+        prev1 = x % 3
+    return not prev1 and not prev2
 
 
 @cache

@@ -586,7 +586,7 @@ def _standard_raw(ctx: _Ctx, pair: int, sets: tuple[int, ...], nine_gates: bool)
         raw.extend(counted)
         if removed:
             raw.extend(removed)
-    if len(pung_kinds) >= 2:
+    if len(pung_kinds) >= 2 and _may_combine(pung_kinds):
         raw.extend(_pung_combo(tuple(pung_kinds)))
     # 平和, 全带幺 / 全带五 / 全双刻: every set and the pair (a property bit mask per set)
     if nc == 4 and pair < 27:
@@ -644,6 +644,24 @@ def _chow_combo(chows: tuple[int, ...], pair: int) -> tuple[_Pairs, _Pairs]:
         for f, used in counted
     )
     return c, tuple((-1 - _I[f], used) for f, used in removed)
+
+
+def _may_combine(pung_kinds: list[int]) -> bool:
+    """False when no pung-combination fan is possible: no two numbered pungs of one rank, no
+    three of consecutive ranks, fewer than two dragon pungs and three wind pungs."""
+    ranks = 0
+    winds = dragons = 0
+    for k in pung_kinds:
+        if k < 27:
+            b = 1 << (k % 9)
+            if ranks & b:
+                return True
+            ranks |= b
+        elif k >= 31:
+            dragons += 1
+        else:
+            winds += 1
+    return dragons >= 2 or winds >= 3 or bool(ranks & (ranks >> 1) & (ranks >> 2))
 
 
 @bounded_cache(1 << 17)
