@@ -319,42 +319,53 @@ _KNIT_MASKS = tuple(_mask(seq) for seq in KNITTED)
 _BIT = tuple(1 << KIND[t] for t in range(37))
 
 
-@bounded_cache(1 << 17)
-def _global_fans(m: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+_GF = {
+    name: (_I[name], (_HAND,)) for name in (
+        "full_flush", "no_honors", "one_voided_suit", "half_flush", "all_types", "all_simples",
+        "reversible_tiles", "all_green", "all_honors", "all_terminals", "all_terminals_and_honors",
+        "lower_four", "lower_tiles", "upper_four", "upper_tiles", "middle_tiles",
+    )
+}
+_GF_FULL, _GF_NOH, _GF_VOID, _GF_HALF, _GF_TYPES, _GF_SIMPLE, _GF_REV, _GF_GREEN = (
+    _GF["full_flush"], _GF["no_honors"], _GF["one_voided_suit"], _GF["half_flush"],
+    _GF["all_types"], _GF["all_simples"], _GF["reversible_tiles"], _GF["all_green"],
+)
+_SM0, _SM1, _SM2 = _SUIT_MASKS
+
+
+def _global_fans(m: int, out: list[tuple[int, tuple[int, ...]]]) -> None:
     """Fans decided by which tile kinds the hand holds (bit mask of kinds): colour, rank and
-    terminal fans. One predicate per fan, evaluated once per hand."""
-    out: list[int] = []
+    terminal fans, appended to ``out``. One predicate per fan, evaluated once per hand."""
     honors = m & _HONOR_MASK
-    nsuits = sum(1 for sm in _SUIT_MASKS if m & sm)
+    nsuits = (1 if m & _SM0 else 0) + (1 if m & _SM1 else 0) + (1 if m & _SM2 else 0)
     if not honors:
-        out.append(_I["full_flush"] if nsuits == 1 else _I["no_honors"])          # 清一色 / 无字
+        out.append(_GF_FULL if nsuits == 1 else _GF_NOH)                           # 清一色 / 无字
     if nsuits == 2:
-        out.append(_I["one_voided_suit"])                                          # 缺一门
+        out.append(_GF_VOID)                                                        # 缺一门
     elif nsuits == 1 and honors:
-        out.append(_I["half_flush"])                                               # 混一色
+        out.append(_GF_HALF)                                                        # 混一色
     if nsuits == 3 and m & _WIND_MASK and m & _DRAGON_MASK:
-        out.append(_I["all_types"])                                                # 五门齐
+        out.append(_GF_TYPES)                                                       # 五门齐
     if not m & _TH_MASK:
-        out.append(_I["all_simples"])                                              # 断幺
+        out.append(_GF_SIMPLE)                                                      # 断幺
     if not m & ~_REV_MASK:
-        out.append(_I["reversible_tiles"])                                         # 推不倒
+        out.append(_GF_REV)                                                         # 推不倒
     if not m & ~_GREEN_MASK:
-        out.append(_I["all_green"])                                                # 绿一色
+        out.append(_GF_GREEN)                                                       # 绿一色
     if not m & ~_TH_MASK:
         if not m & _NUMBERED_MASK:
-            out.append(_I["all_honors"])                                           # 字一色
+            out.append(_GF["all_honors"])                                           # 字一色
         elif not honors:
-            out.append(_I["all_terminals"])                                        # 清幺九
+            out.append(_GF["all_terminals"])                                        # 清幺九
         else:
-            out.append(_I["all_terminals_and_honors"])                             # 混幺九
+            out.append(_GF["all_terminals_and_honors"])                             # 混幺九
     if m and not honors:
         if not m & ~_R_LOWER:
-            out.append(_I["lower_four"] if m & _R_4 else _I["lower_tiles"])        # 小于五 / 全小
+            out.append(_GF["lower_four"] if m & _R_4 else _GF["lower_tiles"])       # 小于五 / 全小
         elif not m & ~_R_UPPER:
-            out.append(_I["upper_four"] if m & _R_6 else _I["upper_tiles"])        # 大于五 / 全大
+            out.append(_GF["upper_four"] if m & _R_6 else _GF["upper_tiles"])       # 大于五 / 全大
         elif not m & ~_R_MIDDLE:
-            out.append(_I["middle_tiles"])                                         # 全中
-    return tuple((i, (_HAND,)) for i in out)
+            out.append(_GF["middle_tiles"])                                         # 全中
 
 
 @dataclass(slots=True)
@@ -498,7 +509,7 @@ def _prepare(hand: Hand, sit: Situation, rules: Rules) -> _Ctx:
             if ac[k] == 4 and k not in kong_kinds:
                 base.append((_I_HOG, (_TILE + k,)))
             rest ^= low
-    base.extend(_global_fans(amask))
+    _global_fans(amask, base)
     # the kong series: at most one fan
     kf: list[tuple[int, tuple[int, ...]]] = []
     kongs = mk + ck
