@@ -116,7 +116,6 @@ class _Ctx:
         "closed",
         "dora_han",
         "dora_yaku",
-        "has_melds",
         "m_all_th",
         "m_anko",
         "m_chows",
@@ -169,7 +168,6 @@ class _Ctx:
     wide_yakuman: list[tuple[str, int]]
     dora_yaku: list[tuple[str, int]]
     dora_han: int
-    has_melds: bool
     tenhou: bool
 
 
@@ -458,15 +456,22 @@ def score(
     n_kongs = 0
     meld_chows: list[int] = []
     meld_pungs: list[tuple[int, bool, bool]] = []
+    meld_packed = 0  # the melds' kind counts, a byte per kind
+    meld_reds: list[int] = []
     for m in melds:
+        k = m.first
         if not m.concealed:
             closed = False
-        if m.kind is MeldKind.CHOW:
-            meld_chows.append(m.first)
+        if m.kind is _CHOW:
+            meld_chows.append(k)
+            meld_packed += 0x010101 << (8 * k)
         else:
-            kong = m.kind is MeldKind.KONG
+            kong = m.kind is _KONG
             n_kongs += kong
-            meld_pungs.append((m.first, m.concealed, kong))
+            meld_pungs.append((k, m.concealed, kong))
+            meld_packed += (4 if kong else 3) << (8 * k)
+        if k < 27 and k % 9 >= 2 and max(m.tiles) >= RED_MAN:
+            meld_reds.extend([t for t in m.tiles if t >= RED_MAN])
     if double_riichi:
         riichi = True
 
@@ -530,15 +535,9 @@ def score(
     if chankan and counts[w] != 1:
         raise InvalidHand("chankan: the robbed tile completes another player's kong, so the hand "
                           f"cannot hold another {tile_to_str(w)}")
-    packed = packed_st
-    for m in melds:
-        k = m.first
-        if m.kind is MeldKind.CHOW:
-            packed += 0x010101 << (8 * k)
-        else:
-            packed += len(m.tiles) << (8 * k)
-        if k < 27 and k % 9 >= 2 and max(m.tiles) >= RED_MAN:
-            red_tiles.extend([t for t in m.tiles if t >= RED_MAN])
+    packed = packed_st + meld_packed
+    if meld_reds:
+        red_tiles += meld_reds
     all_counts = packed.to_bytes(34, "little") if melds else counts
 
     # -- dora (RIICHI.md: count only once the hand has a yaku)
@@ -601,7 +600,6 @@ def score(
             ctx.m_pm = ctx.m_chows = ctx.m_pungs = 0
         ctx.m_yaku = []
         ctx.m_all_th = True
-    ctx.has_melds = bool(melds)
     ctx.tenhou = tenhou
     first_kind = ((packed & -packed).bit_length() - 1) >> 3
     n_suits = (packed & _SUIT_BYTES[0] != 0) + (packed & _SUIT_BYTES[1] != 0) + \
@@ -744,6 +742,8 @@ _S_SOURCE, _S_HAN, _S_FU, _S_YAKUMAN, _S_YAKU, _S_LIMIT, _S_PAYMENT, _S_WAIT, _S
     Result.__dict__[f.name].__set__ for f in fields(Result))
 
 
+_CHOW = MeldKind.CHOW
+_KONG = MeldKind.KONG
 _ONE_BYTE: tuple[int, ...] = tuple(1 << (8 * KIND[t]) for t in range(37))
 _BYTE_OF = _ONE_BYTE.__getitem__
 _MASK9 = (1 << 72) - 1
