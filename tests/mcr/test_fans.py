@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from suanfan.mcr import FANS, score
+from suanfan.mcr.extended import EXTENDED_IDS
 from suanfan.mcr.generate import to_botzone
 
 S = {"self_drawn": True}
@@ -116,8 +117,9 @@ CASES: list[tuple[str, str, dict[str, Any], str, str]] = [
 
 
 def test_every_fan_has_a_case() -> None:
+    # seed 003's extended fans (mcr-extended) are tested in test_extended.py
     covered = {c[0] for c in CASES}
-    assert covered == {f.id for f in FANS}
+    assert covered == {f.id for f in FANS} - EXTENDED_IDS
 
 
 @pytest.mark.parametrize(("fan", "hand", "sit", "rules", "seed"), CASES, ids=[c[0] for c in CASES])

@@ -177,6 +177,23 @@ FANS: tuple[FanDef, ...] = (
 )
 # fmt: on
 
+
+
+def _with_extended(rows: tuple[FanDef, ...]) -> tuple[FanDef, ...]:
+    """Seed 003's extended fans (:mod:`suanfan.mcr.extended`) placed in precedence order; they are
+    switched on only in the ``mcr-extended`` preset."""
+    from .extended import EXTENDED_FANS
+
+    out: list[FanDef] = []
+    for f in rows:
+        out.extend(FanDef(e.id, e.zh, e.zh_hant, e.en, e.value, e.excludes, e.source)
+                   for e in EXTENDED_FANS if e.before == f.id)
+        out.append(f)
+    return tuple(out)
+
+
+FANS = _with_extended(FANS)
+
 #: Exclusions added to the seed lists where MCR.md decides what the seeds leave implicit
 #: (each is also what the reference engine does).
 IMPLICIT_EXCLUSIONS: dict[str, tuple[str, ...]] = {
