@@ -3,7 +3,7 @@ best reading kept (就高不就低), and a result that explains itself."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from itertools import product
 from typing import Any
@@ -110,14 +110,22 @@ class Situation:
     seat_wind: int = 0
     prevalent_wind: int = 0
     flowers: int = 0
+    #: seed 003's situation flags set (mcr-extended), and the flower numbers when known
+    flags: tuple[str, ...] = ()
+    flower_tiles: tuple[int, ...] | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        d = {
             "self_drawn": self.self_drawn, "last_tile_of_wall": self.last_tile_of_wall,
             "kong": self.kong, "last_of_kind": self.last_of_kind,
             "seat_wind": _WIND_LETTER[self.seat_wind],
             "prevalent_wind": _WIND_LETTER[self.prevalent_wind], "flowers": self.flowers,
         }
+        if self.flags:
+            d["flags"] = list(self.flags)
+        if self.flower_tiles is not None:
+            d["flower_tiles"] = list(self.flower_tiles)
+        return d
 
 
 @lru_cache(maxsize=4096)
@@ -385,6 +393,7 @@ class _Ctx:
     ck: int
     kong_kinds: tuple[int, ...] = ()
     unique: bool | None = None
+    ext: bool = False          # 二五八将 is on (seed 003's extended fans, per reading)
 
 
 # raw fans of one reading: (fan index, tokens used) pairs; a negative index -1-i is fan i
@@ -531,10 +540,15 @@ def _prepare(hand: Hand, sit: Situation, rules: Rules) -> _Ctx:
             kf.append((_I["three_kongs"], _HAND_USE))
         else:
             kf.append((_I["four_kongs"], _HAND_USE))
-    return _Ctx(
+    ctx = _Ctx(
         hand, sit, rules, win, sc, smask, tuple(fixed_chows), tuple(fixed_pungs),
         tuple(fixed_pung_kinds), len(melds), base, kf, ck, tuple(kong_kinds),
     )
+    if rules._ext or sit.flags:
+        from .extscore import extend_ctx
+
+        extend_ctx(ctx)
+    return ctx
 
 
 def _pung_fans_of(ctx: _Ctx, raw: _Raw, pung_kinds: list[int], concealed: int, pair: int,
@@ -731,6 +745,10 @@ def _readings(ctx: _Ctx) -> list[_Reading]:
     for pair, sets in _decompose_standing(sc, smask):
         raw = _standard_raw(ctx, pair, sets, nine)
         out.append(("nine_gates" if nine else "standard", (*sets, _PAIR + pair), raw))
+    if ctx.ext:
+        from .extscore import extend_readings
+
+        extend_readings(ctx, out)
     return out
 
 
@@ -878,8 +896,7 @@ def _check_situation(hand: Hand, sit: Situation) -> tuple[Situation, tuple[str, 
             f"last_of_kind=True (和绝张) but the hand holds another concealed {tile_to_str(win)}"
         )
     if meld_copies == 3 and not sit.last_of_kind and not (sit.kong and not sit.self_drawn):
-        sit = Situation(sit.self_drawn, sit.last_tile_of_wall, sit.kong, True, sit.seat_wind,
-                        sit.prevalent_wind, sit.flowers)
+        sit = replace(sit, last_of_kind=True)
         inferred.append("last_of_kind: the other three copies of the winning tile are in the melds")
     return sit, tuple(inferred)
 
@@ -906,7 +923,7 @@ def _flower_count(hand: Hand, flowers: int | str | tuple[int, ...] | None) -> in
 # -- the entry point -----------------------------------------------------------------------------
 def score(
     hand: str | Hand,
-    self_drawn: bool = False,
+    self_drawn: bool | None = None,
     last_tile_of_wall: bool = False,
     kong: bool = False,
     last_of_kind: bool = False,
@@ -914,14 +931,39 @@ def score(
     prevalent_wind: str | int = "E",
     flowers: int | str | tuple[int, ...] | None = 0,
     rules: str | Rules = "mcr",
+    *,
+    heavenly_hand: bool = False,
+    earthly_hand: bool = False,
+    human_hand: bool = False,
+    heavenly_ready: bool = False,
+    earthly_ready: bool = False,
+    declared_ready: bool = False,
+    declared_ready_first_round: bool = False,
 ) -> MCRResult:
-    """Score a complete MCR hand (see the module and ``MCR.md``)."""
+    """Score a complete MCR hand (see the module and ``MCR.md``).
+
+    The keyword-only flags are the situation of seed 003's extended fans (preset
+    ``mcr-extended``: 天和, 地和, 人和, 天听, 地听, 报听, 双报听; see :mod:`suanfan.mcr.extended`).
+    ``self_drawn=None`` (the default) means "not stated": False, except that 天和 / 地和 make it
+    True; an explicit ``self_drawn=False`` with them is an error."""
     h = hand if type(hand) is Hand else parse_hand(hand)
+    r = rules if isinstance(rules, Rules) else get_rules(rules)
+    if r._ext or heavenly_hand or earthly_hand or human_hand or heavenly_ready or earthly_ready \
+            or declared_ready or declared_ready_first_round:
+        from .extscore import score_extended
+
+        return score_extended(  # type: ignore[no-any-return]
+            h, self_drawn, bool(last_tile_of_wall), bool(kong), bool(last_of_kind),
+            parse_wind(seat_wind, "seat wind"), parse_wind(prevalent_wind, "prevalent wind"), flowers, r,
+            {"heavenly_hand": bool(heavenly_hand), "earthly_hand": bool(earthly_hand),
+             "human_hand": bool(human_hand), "heavenly_ready": bool(heavenly_ready),
+             "earthly_ready": bool(earthly_ready), "declared_ready": bool(declared_ready),
+             "declared_ready_first_round": bool(declared_ready_first_round)},
+        )
     if h.winning_tile is None:
         raise TileMissing(
             "13 tiles: this is a waiting hand; add the winning tile (the last tile written) to score it"
         )
-    r = rules if isinstance(rules, Rules) else get_rules(rules)
     if type(seat_wind) is str and type(prevalent_wind) is str and type(flowers) is int and not h.flowers:
         # the common call: a dict of checked situations keyed by the arguments
         key = (bool(self_drawn), bool(last_tile_of_wall), bool(kong), bool(last_of_kind),
