@@ -275,6 +275,20 @@ def test_extended_totals_differ_only_by_extended_fans() -> None:
         assert b.total == a.total + ext - hf, str(hand)
 
 
+def test_fast_path_agrees_under_mcr_extended() -> None:
+    # total_only (bulk checks, benchmark) adds the flag-free extended fans (满江红, 二五八将, 八花聚顶
+    # from a count of 8) exactly as score() does
+    from suanfan.mcr.generate import random_hand
+    from suanfan.mcr.score import prepare_situation, total_only
+
+    rng = random.Random(44)
+    rules = get_rules(EXT)
+    for _ in range(300):
+        hand, sit = random_hand(rng)
+        h, s = prepare_situation(hand, sit)
+        assert total_only(h, s, rules) == score(hand, rules=EXT, **sit).total, str(hand)
+
+
 def test_flags_are_the_score_keywords() -> None:
     assert FLAGS == ("heavenly_hand", "earthly_hand", "human_hand", "heavenly_ready", "earthly_ready",
                      "declared_ready", "declared_ready_first_round")
