@@ -116,16 +116,7 @@ class _Ctx:
         "closed",
         "dora_han",
         "dora_yaku",
-        "m_all_th",
-        "m_anko",
-        "m_chows",
-        "m_cm",
-        "m_dragons",
-        "m_han",
-        "m_pm",
-        "m_pungs",
-        "m_winds",
-        "m_yaku",
+        "m",
         "meld_chows",
         "meld_pung_fu",
         "meld_pungs",
@@ -151,17 +142,10 @@ class _Ctx:
     meld_pungs: list[tuple[int, bool, bool]]
     meld_pung_fu: int
     n_kongs: int
-    # the melds' share of the features of every decomposition (see _evaluate)
-    m_yaku: list[tuple[str, int]]
-    m_han: int
-    m_dragons: int
-    m_winds: int
-    m_anko: int
-    m_all_th: bool
-    m_cm: int
-    m_pm: int
-    m_chows: int
-    m_pungs: int
+    # the melds' share of the features of every decomposition (see _evaluate): yakuhai yaku,
+    # their han, dragon and wind pungs, concealed pungs, all terminal/honour, chow and pung
+    # masks, number of chows and of pungs
+    m: _MeldShare
     n_sit: int
     wide_yaku: list[tuple[str, int]]
     wide_han: int
@@ -596,10 +580,8 @@ def score(
     if melds:
         _meld_features(ctx, meld_chows, meld_pungs)
     else:
-        ctx.meld_pung_fu = ctx.m_han = ctx.m_dragons = ctx.m_winds = ctx.m_anko = ctx.m_cm = \
-            ctx.m_pm = ctx.m_chows = ctx.m_pungs = 0
-        ctx.m_yaku = []
-        ctx.m_all_th = True
+        ctx.meld_pung_fu = 0
+        ctx.m = _NO_MELDS
     ctx.tenhou = tenhou
     first_kind = ((packed & -packed).bit_length() - 1) >> 3
     n_suits = (packed & _SUIT_BYTES[0] != 0) + (packed & _SUIT_BYTES[1] != 0) + \
@@ -1035,6 +1017,10 @@ def _fu(ctx: _Ctx, pungs: list[tuple[int, bool, bool, bool]], pair: int, pair_fu
     return 20 + extra, pinfu
 
 
+_MeldShare = tuple[tuple[tuple[str, int], ...], int, int, int, int, bool, int, int, int, int]
+_NO_MELDS: _MeldShare = ((), 0, 0, 0, 0, True, 0, 0, 0, 0)
+
+
 def _meld_features(ctx: _Ctx, meld_chows: list[int], meld_pungs: list[tuple[int, bool, bool]]) -> None:
     """The melds' share of the pung and chow features that _evaluate adds the sets' share to."""
     seat = ctx.seat
@@ -1061,16 +1047,7 @@ def _meld_features(ctx: _Ctx, meld_chows: list[int], meld_pungs: list[tuple[int,
     for c in meld_chows:
         cm |= 1 << c
     ctx.meld_pung_fu = mfu
-    ctx.m_yaku = yl
-    ctx.m_han = len(yl)
-    ctx.m_dragons = dragons
-    ctx.m_winds = winds
-    ctx.m_anko = anko
-    ctx.m_all_th = all_th
-    ctx.m_cm = cm
-    ctx.m_pm = pm
-    ctx.m_chows = len(meld_chows)
-    ctx.m_pungs = len(meld_pungs)
+    ctx.m = (tuple(yl), len(yl), dragons, winds, anko, all_th, cm, pm, len(meld_chows), len(meld_pungs))
 
 
 def _evaluate(ctx: _Ctx, pair: int, sets: tuple[int, ...], chuuren: int,
@@ -1086,17 +1063,11 @@ def _evaluate(ctx: _Ctx, pair: int, sets: tuple[int, ...], chuuren: int,
     readings: list[tuple[str, int]] = [("tanki", -1)] if pair == w else []
     last = -1
     # the melds' part of the pung and chow features was computed once per hand (ctx.m_*)
-    yl: list[tuple[str, int]] = ctx.wide_yaku + ctx.m_yaku
+    m_yaku, m_han, dragons, winds, anko, all_th, cm, pm, n_chows, n_pungs = ctx.m
+    yl: list[tuple[str, int]] = [*ctx.wide_yaku, *m_yaku]
     ym: list[tuple[str, int]] = list(ctx.wide_yakuman)
-    han0 = ctx.wide_han + ctx.m_han
-    dragons = ctx.m_dragons
-    winds = ctx.m_winds
-    anko = ctx.m_anko
-    all_th = _TH[pair] and ctx.m_all_th
-    cm = ctx.m_cm
-    pm = ctx.m_pm
-    n_chows = ctx.m_chows
-    n_pungs = ctx.m_pungs
+    han0 = ctx.wide_han + m_han
+    all_th = _TH[pair] and all_th
     prev = -1  # the previous concealed chow, unless already counted in a pair of equal chows
     dup = 0  # pairs of equal chows (sets are sorted, so equal chows are neighbours)
     for s in sets:
