@@ -59,7 +59,8 @@ def test_other_presets_keep_the_extended_fans_off(preset: str) -> None:
 
 def test_extended_preset_is_mcr_plus_the_twelve() -> None:
     d = get_rules(EXT).differences(get_rules("mcr"))
-    assert d == {"enabled": sorted(EXTENDED_IDS)}
+    assert set(d) == {"enabled"} and set(d["enabled"]) == EXTENDED_IDS
+    assert [FAN_BY_ID[i].zh for i in d["enabled"]][:3] == ["天和", "地和", "人和"]   # table order
     assert "seed 003" in PRESETS[EXT].source
 
 

@@ -167,8 +167,8 @@ class Rules:
         vals = {k: v for k, v in self.values.items() if other.values.get(k) != v}
         if vals:
             out["values"] = vals
-        off = sorted(self.disabled - other.disabled)
-        on = sorted(other.disabled - self.disabled)
+        off = sorted(self.disabled - other.disabled, key=FAN_INDEX.__getitem__)   # table order
+        on = sorted(other.disabled - self.disabled, key=FAN_INDEX.__getitem__)
         if off:
             out["disabled"] = off
         if on:
