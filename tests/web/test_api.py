@@ -316,3 +316,24 @@ def test_random_input_never_gives_a_500(client: TestClient, hand: str, system: s
         assert r.status_code < 500, (path, hand, r.text)
         if r.status_code >= 400:
             assert set(r.json()) == {"error", "detail"}
+
+
+def test_mcr_extended_flags_reach_the_engine(client: TestClient) -> None:
+    """Seed 003's platform fans need their situation flags (天和 …) and flower tiles."""
+    body = {"hand": "123m456p789s1122z 2z", "rules": "mcr-extended", "heavenly_hand": True,
+            "flowers": "1234f"}
+    res = client.post("/api/mcr/score", json=body)
+    assert res.status_code == 200, res.text
+    want = suanfan.mcr.score("123m456p789s1122z 2z", rules="mcr-extended", heavenly_hand=True,
+                             flowers="1234f")
+    assert res.json()["total"] == want.total
+    names = {f["name_zh"] for f in res.json()["fans"]}
+    assert {"天和", "梅兰竹菊"} <= names
+    # 天和 is a self-drawn win: an explicit discard contradicts it (InvalidHand -> 400)
+    bad = client.post("/api/mcr/score", json={**body, "self_drawn": False})
+    assert bad.status_code == 400 and "天和" in bad.json()["detail"]
+    # 八花聚顶 wins by itself
+    eight = client.post("/api/mcr/score", json={"hand": "123m456p789s1234z 12345678f",
+                                                   "rules": "mcr-extended"})
+    assert eight.status_code == 200, eight.text
+    assert eight.json()["total"] == 40

@@ -58,7 +58,8 @@ class MCRRequest(_Body):
 
     hand: str = Field(max_length=MAX_INPUT_LENGTH, examples=[_HAND_EXAMPLE],
                       description="the hand in suanfan notation (see NOTATION.md)")
-    self_drawn: bool = Field(False, description="自摸")
+    self_drawn: bool | None = Field(
+        None, description="自摸 (unset: not stated; 天和/地和/八花聚顶 imply a self-drawn win)")
     last_tile_of_wall: bool = Field(False, description="妙手回春 when self-drawn, 海底捞月 on a discard")
     kong: bool = Field(False, description="杠上开花 when self-drawn, 抢杠和 on a discard")
     last_of_kind: bool = Field(False, description="和绝张: the other three copies are visible")
@@ -66,6 +67,13 @@ class MCRRequest(_Body):
     prevalent_wind: Wind = Field("E", description="圈风")
     flowers: StrictInt | StrictStr = Field(0, description="a count 0-8 or flower tiles such as '1258f'")
     rules: str = Field("mcr", max_length=64, description="an MCR preset name")
+    heavenly_hand: bool = Field(False, description="天和 (mcr-extended, seed 003)")
+    earthly_hand: bool = Field(False, description="地和 (mcr-extended, seed 003)")
+    human_hand: bool = Field(False, description="人和 (mcr-extended, seed 003)")
+    heavenly_ready: bool = Field(False, description="天听 (mcr-extended, seed 003)")
+    earthly_ready: bool = Field(False, description="地听 (mcr-extended, seed 003)")
+    declared_ready: bool = Field(False, description="报听 (mcr-extended, seed 003)")
+    declared_ready_first_round: bool = Field(False, description="双报听 (mcr-extended, seed 003)")
     winner: int = Field(0, ge=0, le=3, description="the winner's seat 0-3, for the settlement")
     discarder: int | None = Field(
         None, ge=0, le=3,
