@@ -511,17 +511,18 @@ def score(
     w = KIND[w_tile]
     # the kind counts as one integer, a byte per kind (a tile adds its kind's byte): hand-wide
     # tests become bit operations, and each suit's byte field keys its decompositions
+    # (a red five also adds to its suit's byte above the 34 kinds: the red fives held, per suit)
     packed_st = sum(map(_BYTE_OF, conc)) + _ONE_BYTE[w_tile]
+    red_f = packed_st >> 272
+    if red_f:
+        packed_st &= _KINDS_MASK
     counts = list(packed_st.to_bytes(34, "little"))
-    red_tiles: list[int] = [t for t in conc if t >= RED_MAN] if max(conc) >= RED_MAN else []
-    if w != w_tile:
-        red_tiles.append(w_tile)
     if chankan and counts[w] != 1:
         raise InvalidHand("chankan: the robbed tile completes another player's kong, so the hand "
                           f"cannot hold another {tile_to_str(w)}")
     packed = packed_st + meld_packed
-    if meld_reds:
-        red_tiles += meld_reds
+    for t in meld_reds:
+        red_f += 1 << (8 * (t - RED_MAN))
     all_counts = packed.to_bytes(34, "little") if melds else counts
 
     # -- dora (RIICHI.md: count only once the hand has a yaku)
@@ -537,12 +538,15 @@ def score(
             raise InvalidHand("more than 4 North tiles between the hand and the nuki dora")
     elif nuki:
         raise InvalidHand("nuki dora (North set aside) exist only in three-player rules")
-    n_red = len(red_tiles)
-    reds = 0
-    for t in red_tiles:
-        reds |= 1 << (t - RED_MAN)
-    if n_red > 1 and n_red != reds.bit_count():
-        raise InvalidHand("more than one red five of a suit in the hand")
+    n_red = reds = 0
+    if red_f:
+        r_m = red_f & 0xFF
+        r_p = (red_f >> 8) & 0xFF
+        r_s = red_f >> 16
+        if r_m > 1 or r_p > 1 or r_s > 1:
+            raise InvalidHand("more than one red five of a suit in the hand")
+        n_red = r_m + r_p + r_s
+        reds = r_m | r_p << 1 | r_s << 2
     dora = 0
     ura = 0
     kc, red_bits, dk_d, dk_u, dks_d, dks_u = ind
@@ -586,7 +590,7 @@ def score(
     first_kind = ((packed & -packed).bit_length() - 1) >> 3
     n_suits = (packed & _SUIT_BYTES[0] != 0) + (packed & _SUIT_BYTES[1] != 0) + \
         (packed & _SUIT_BYTES[2] != 0)
-    has_honor = packed >= 1 << 216
+    has_honor = packed >= _HONOR_BYTE0
     all_th = not packed & _NOT_TH_BYTES
     no_th = not packed & _TH_BYTES
     all_green = not packed & _NOT_GREEN_BYTES
@@ -726,7 +730,11 @@ _S_SOURCE, _S_HAN, _S_FU, _S_YAKUMAN, _S_YAKU, _S_LIMIT, _S_PAYMENT, _S_WAIT, _S
 
 _CHOW = MeldKind.CHOW
 _KONG = MeldKind.KONG
-_ONE_BYTE: tuple[int, ...] = tuple(1 << (8 * KIND[t]) for t in range(37))
+#: per tile id: its kind's byte (bits 8k..8k+7); a red five also adds 1 at bit 272 + 8 * suit
+_ONE_BYTE: tuple[int, ...] = tuple(
+    (1 << (8 * KIND[t])) + (1 << (272 + 8 * (t - RED_MAN)) if t >= RED_MAN else 0) for t in range(37))
+_KINDS_MASK = (1 << 272) - 1
+_HONOR_BYTE0 = 1 << 216
 _BYTE_OF = _ONE_BYTE.__getitem__
 _MASK9 = (1 << 72) - 1
 _DEntry = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, tuple[int, ...]], ...]]
