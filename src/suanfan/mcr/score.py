@@ -1017,24 +1017,34 @@ def total_only(hand: Hand, sit: Situation, rules: Rules) -> int:
 
 def _score_checked(h: Hand, sit: Situation, r: Rules, inferred: tuple[str, ...]) -> MCRResult:
     ctx = _prepare(h, sit, r)
-    readings = _readings(ctx)
-    if not readings:
-        raise NotWinning(
-            f"{h} is not a complete hand: no reading as four sets and a pair, seven pairs, "
-            "thirteen orphans, honours and knitted tiles or a knitted straight"
-        )
-    pw, sw = sit.prevalent_wind, sit.seat_wind
-    if len(readings) == 1:
-        reading = readings[0]
-        best = walk_total(r, pw, sw, reading[2])
+    from .lean import LazyReading, lean_best
+
+    # standard decompositions only: totals from fan indices, the reading built when explained
+    lean = lean_best(ctx)
+    reading: Any
+    if lean is not None:
+        best, index, n_readings = lean
+        reading = LazyReading(ctx, index)
     else:
-        best, reading = best_reading(readings, [walk_total(r, pw, sw, rd[2]) for rd in readings])
+        readings = _readings(ctx)
+        if not readings:
+            raise NotWinning(
+                f"{h} is not a complete hand: no reading as four sets and a pair, seven pairs, "
+                "thirteen orphans, honours and knitted tiles or a knitted straight"
+            )
+        n_readings = len(readings)
+        pw, sw = sit.prevalent_wind, sit.seat_wind
+        if n_readings == 1:
+            reading = readings[0]
+            best = walk_total(r, pw, sw, reading[2])
+        else:
+            best, reading = best_reading(readings, [walk_total(r, pw, sw, rd[2]) for rd in readings])
     # a frozen dataclass built without its generated __init__ (hot path; same fields)
     res = object.__new__(MCRResult)
     res.__dict__.update(
         rules=r.name, form=reading[0], total_without_flowers=best,
         flowers=r._values[_FLOWER] * sit.flowers,  # type: ignore[attr-defined]
-        min_fan=r.min_fan, situation=sit, readings=len(readings), inferred=inferred,
+        min_fan=r.min_fan, situation=sit, readings=n_readings, inferred=inferred,
         _ctx=ctx, _reading=reading,
     )
     return res

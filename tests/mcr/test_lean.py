@@ -1,0 +1,93 @@
+"""The lean total path (:mod:`suanfan.mcr.lean`) agrees with the full path it short-cuts:
+the same best total, the same best reading and the same number of readings on generated hands
+of every form and flag (fixed seeds), for the presets mcr, mcr-botzone and mcr-2006; and
+``score()`` gives identical results (every field, ``to_dict()``: fans, removed fans,
+decomposition) with the lean path on and off."""
+
+from __future__ import annotations
+
+import importlib
+import random
+
+import pytest
+
+from suanfan.mcr import score
+from suanfan.mcr.generate import FORMS, random_hand
+from suanfan.mcr.principles import best_reading, walk_total
+from suanfan.mcr.rules import get_rules
+
+S = importlib.import_module("suanfan.mcr.score")
+L = importlib.import_module("suanfan.mcr.lean")
+
+N = 20000
+
+
+@pytest.mark.parametrize("preset", ["mcr", "mcr-botzone", "mcr-2006"])
+def test_lean_totals_equal_full_path(preset: str) -> None:
+    rules = get_rules(preset)
+    rng = random.Random(20261130 + len(preset))
+    used = 0
+    forms_seen: set[str] = set()
+    for _ in range(N):
+        hand, kw = random_hand(rng)
+        h, sit = S.prepare_situation(hand, kw)
+        lean = L.lean_best(S._prepare(h, sit, rules))
+        readings = S._readings(S._prepare(h, sit, rules))
+        forms = {rd[0] for rd in readings}
+        forms_seen |= forms
+        if lean is None:
+            continue
+        used += 1
+        # the lean path only answers for hands read only as standard decompositions
+        assert forms == {"standard"}, (str(h), forms)
+        totals = [walk_total(rules, sit.prevalent_wind, sit.seat_wind, rd[2]) for rd in readings]
+        best, reading = best_reading(readings, totals)
+        assert lean == (best, readings.index(reading), len(readings)), (str(h), sit)
+    assert used > N // 2  # the lean path is the common case
+    assert forms_seen >= set(FORMS)
+
+
+def _full(ctx: object) -> None:
+    return None
+
+
+@pytest.mark.parametrize("preset", ["mcr", "mcr-botzone", "mcr-2006"])
+def test_score_identical_with_and_without_lean(preset: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = random.Random(7 + len(preset))
+    items = [random_hand(rng) for _ in range(N // 3 + 1)]
+    lean_results = [score(h, rules=preset, **kw) for h, kw in items]
+    monkeypatch.setattr(L, "lean_best", _full)
+    full_results = [score(h, rules=preset, **kw) for h, kw in items]
+    n_lazy = 0
+    for (h, _kw), a, b in zip(items, lean_results, full_results, strict=True):
+        n_lazy += isinstance(a._reading, L.LazyReading)
+        assert not isinstance(b._reading, L.LazyReading)
+        assert (a.form, a.total, a.total_without_flowers, a.flowers, a.readings, a.situation) == (
+            b.form, b.total, b.total_without_flowers, b.flowers, b.readings, b.situation), str(h)
+        assert a == b
+        assert a.fans == b.fans and a.removed == b.removed and a.decomposition == b.decomposition
+        assert a.to_dict() == b.to_dict(), str(h)
+    assert n_lazy > len(items) // 2
+
+
+def test_lean_declines_other_forms_and_extended_rules() -> None:
+    """Seven pairs, thirteen orphans, honours and knitted, knitted straight and nine gates go to
+    the full path, as do rules with seed 003's extended fans."""
+    rules = get_rules("mcr")
+    for text in ("11223344556677z", "19m19p19s12345677z", "147m258p369s12345z", "1112345678999m5m",
+                 "147m258p369s11122z"):
+        h, sit = S.prepare_situation(text, {})
+        assert L.lean_best(S._prepare(h, sit, rules)) is None, text
+    h, sit = S.prepare_situation("123m456p789s123s55z", {})
+    assert L.lean_best(S._prepare(h, sit, rules)) is not None
+    ext = get_rules("mcr-extended")
+    assert L.lean_best(S._prepare(h, sit, ext)) is None
+
+
+def test_lazy_reading_is_built_only_when_explained() -> None:
+    res = score("123m456p789s123s55z", rules="mcr")
+    lazy = res._reading
+    assert isinstance(lazy, L.LazyReading)
+    assert lazy._built is None
+    assert res.to_dict()["decomposition"] == ["123m", "456p", "123s", "789s", "55z"]
+    assert lazy._built is not None
