@@ -487,7 +487,8 @@ def score(
                               "tile")
         if houtei and chankan:
             raise InvalidHand("houtei and chankan together: the robbed kong tile is not the last discard")
-        for flag, name in ((tenhou, "tenhou"), (chiihou, "chiihou"), (renhou, "renhou")):
+        for flag, name in ((tenhou, "tenhou"), (chiihou, "chiihou"), (renhou, "renhou")) \
+                if tenhou or chiihou or renhou else ():
             if not flag:
                 continue
             if melds:
@@ -706,8 +707,7 @@ def score(
         pay = payment(base_pts, dealer, tsumo, honba, riichi_sticks, R)
         if len(_PAYMENTS) < 65536:
             _PAYMENTS[pkey] = (R, limit, pay)
-    get = _ENTRIES.get
-    entries = tuple([get(x) or _entry(*x) for x in ylist])
+    entries = tuple(map(_ENTRY_OF, ylist))
     # a Result without the dataclass __init__ (ten frozen-attribute stores): the slots directly
     r = _new(Result)
     _S_SOURCE(r, h)
@@ -864,16 +864,21 @@ _Cand = tuple[tuple[int, int, int, int], int, int, int, list[tuple[str, int]], s
 
 _WAIT_FU = frozenset(("kanchan", "penchan", "tanki"))
 _WAIT_DOUBLE = {"kokushi_13": "kokushi", "junsei_chuuren": "chuuren", "suuankou_tanki": "suuankou"}
-_ENTRIES: dict[tuple[str, int], Yaku] = {}
-_PAYMENTS: dict[tuple[int, int, int, bool, bool, int, int, int], tuple[Rules, str, Payment]] = {}
 
 
-def _entry(yaku_id: str, n: int) -> Yaku:
-    e = _ENTRIES.get((yaku_id, n))
-    if e is None:
+class _EntryTable(dict[tuple[str, int], Yaku]):
+    """(yaku id, han or yakuman multiplier) -> the result line; filled on first use."""
+
+    def __missing__(self, key: tuple[str, int]) -> Yaku:
+        yaku_id, n = key
         e = yaku_entry(yaku_id, 13 * n, n) if YAKU[yaku_id].yakuman else yaku_entry(yaku_id, n)
-        _ENTRIES[(yaku_id, n)] = e
-    return e
+        self[key] = e
+        return e
+
+
+_ENTRIES = _EntryTable()
+_ENTRY_OF = _ENTRIES.__getitem__
+_PAYMENTS: dict[tuple[int, int, int, bool, bool, int, int, int], tuple[Rules, str, Payment]] = {}
 
 
 def _better(a: _Cand | None, b: _Cand | None) -> _Cand | None:
