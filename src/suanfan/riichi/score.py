@@ -579,7 +579,6 @@ def score(
     ctx.seat = seat
     ctx.rnd = rnd
     ctx.rules = R
-    ctx.meld_chows = meld_chows
     ctx.meld_pungs = meld_pungs
     ctx.n_kongs = n_kongs
     if melds:
@@ -659,7 +658,6 @@ def score(
         dora_yaku.append(("aka_dora", aka))
     if nuki:
         dora_yaku.append(("nuki_dora", nuki))
-    ctx.dora_yaku = dora_yaku
     ctx.dora_han = dora + ura + aka + nuki
 
     # -- candidates, the best one kept (RIICHI.md: the reading worth most)
@@ -798,11 +796,23 @@ def _suit_splits(pattern: tuple[int, ...], honors: bool) -> tuple[tuple[tuple[in
     return tuple([(tuple(sorted(sets)), pair) for sets, pair in _tail(pattern, True, honors)])
 
 
+#: a suit's splits by its SHAPE: the byte field shifted down to its first tile (the splits of
+#: ``3 4 5`` are those of ``1 2 3`` moved up by 3: the tiles beyond the last are absent either way)
+_SHAPES: tuple[dict[int, tuple[tuple[tuple[int, ...], int], ...]], ...] = ({}, {})
+
+
 def _dentry(key: int, base: int, size: int) -> _DEntry:
-    pattern = tuple((key >> (8 * i)) & 0xFF for i in range(size))
+    off = ((key & -key).bit_length() - 1) >> 3
+    shape = key >> (8 * off)
+    honors = base == 27
+    splits = _SHAPES[honors].get(shape)
+    if splits is None:
+        pattern = tuple((shape >> (8 * i)) & 0xFF for i in range(size))
+        splits = _SHAPES[honors][shape] = _suit_splits(pattern, honors)
     no_pair: list[tuple[int, ...]] = []
     with_pair: list[tuple[int, tuple[int, ...]]] = []
-    for sets, pair in _suit_splits(pattern, base == 27):
+    base += off
+    for sets, pair in splits:
         shifted = tuple([code + base for code in sets])
         if pair >= 0:
             with_pair.append((pair + base, shifted))
