@@ -850,7 +850,11 @@ def _decompose(packed: int, n_sets: int) -> list[tuple[int, tuple[int, ...]]] | 
         for j, e in enumerate(entries):
             if j != paired:
                 rest += e[0][0]
-        return [(pair, tuple(sorted(sets + rest))) for pair, sets in entries[paired][1]]
+        with_pair = entries[paired][1]
+        if len(with_pair) == 1:
+            pair, sets = with_pair[0]
+            return ((pair, tuple(sorted(sets + rest))),)
+        return [(pair, tuple(sorted(sets + rest))) for pair, sets in with_pair]
     result: list[tuple[int, tuple[int, ...]]] = []
     for i, (_, with_pair) in enumerate(entries):
         if not with_pair or (paired >= 0 and i != paired):
@@ -1088,7 +1092,7 @@ def _evaluate(ctx: _Ctx, pair: int, sets: tuple[int, ...], chuuren: int,
     # the melds' part of the pung and chow features was computed once per hand (ctx.m_*)
     m_yaku, m_han, dragons, winds, anko, all_th, cm, pm, n_chows, n_pungs = ctx.m
     yl: list[tuple[str, int]] = [*ctx.wide_yaku, *m_yaku]
-    ym: list[tuple[str, int]] = list(ctx.wide_yakuman)
+    ym: list[tuple[str, int]] = ctx.wide_yakuman  # shared: copied by every addition below
     han0 = ctx.wide_han + m_han
     all_th = _TH[pair] and all_th
     prev = -1  # the previous concealed chow, unless already counted in a pair of equal chows
@@ -1171,18 +1175,18 @@ def _evaluate(ctx: _Ctx, pair: int, sets: tuple[int, ...], chuuren: int,
         yl.append(("sankantsu", 2))
         han0 += 2
     elif ctx.n_kongs == 4:  # 四槓子
-        ym.append(("suukantsu", 1))
+        ym = [*ym, ("suukantsu", 1)]
     if dragons == 3:  # 大三元
-        ym.append(("daisangen", 1))
+        ym = [*ym, ("daisangen", 1)]
     elif dragons == 2 and pair >= WHITE:  # 小三元
         yl.append(("shousangen", 2))
         han0 += 2
     if winds == 4:  # 大四喜
-        ym.append(("daisuushii", 2))
+        ym = [*ym, ("daisuushii", 2)]
     elif winds == 3 and EAST <= pair <= NORTH:  # 小四喜
-        ym.append(("shousuushii", 1))
+        ym = [*ym, ("shousuushii", 1)]
     if chuuren:  # 九蓮寶燈 (pure nine-sided: double)
-        ym.append(("junsei_chuuren", 2) if chuuren == 2 else ("chuuren", 1))
+        ym = [*ym, ("junsei_chuuren", 2) if chuuren == 2 else ("chuuren", 1)]
     pair_fu = _pair_fu(ctx, pair) if pair >= EAST else 0
 
     tsumo = ctx.tsumo
