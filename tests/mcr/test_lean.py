@@ -32,6 +32,8 @@ def test_lean_totals_equal_full_path(preset: str) -> None:
         hand, kw = random_hand(rng)
         h, sit = S.prepare_situation(hand, kw)
         lean = L.lean_best(S._prepare(h, sit, rules))
+        from_hand = L.lean_score(h, sit, rules)
+        assert (from_hand is None) == (lean is None), str(h)
         readings = S._readings(S._prepare(h, sit, rules))
         forms = {rd[0] for rd in readings}
         forms_seen |= forms
@@ -43,11 +45,13 @@ def test_lean_totals_equal_full_path(preset: str) -> None:
         totals = [walk_total(rules, sit.prevalent_wind, sit.seat_wind, rd[2]) for rd in readings]
         best, reading = best_reading(readings, totals)
         assert lean == (best, readings.index(reading), len(readings)), (str(h), sit)
+        assert from_hand is not None
+        assert (from_hand[0], from_hand[3]._index, from_hand[1]) == lean, (str(h), sit)
     assert used > N // 2  # the lean path is the common case
     assert forms_seen >= set(FORMS)
 
 
-def _full(ctx: object) -> None:
+def _full(*args: object) -> None:
     return None
 
 
@@ -56,12 +60,13 @@ def test_score_identical_with_and_without_lean(preset: str, monkeypatch: pytest.
     rng = random.Random(7 + len(preset))
     items = [random_hand(rng) for _ in range(N // 3 + 1)]
     lean_results = [score(h, rules=preset, **kw) for h, kw in items]
-    monkeypatch.setattr(L, "lean_best", _full)
+    monkeypatch.setattr(L, "lean_score", _full)
     full_results = [score(h, rules=preset, **kw) for h, kw in items]
     n_lazy = 0
     for (h, _kw), a, b in zip(items, lean_results, full_results, strict=True):
         n_lazy += isinstance(a._reading, L.LazyReading)
         assert not isinstance(b._reading, L.LazyReading)
+        assert isinstance(a._reading, L.LazyReading) == isinstance(a._ctx, L.LazyCtx)
         assert (a.form, a.total, a.total_without_flowers, a.flowers, a.readings, a.situation) == (
             b.form, b.total, b.total_without_flowers, b.flowers, b.readings, b.situation), str(h)
         assert a == b
@@ -78,16 +83,18 @@ def test_lean_declines_other_forms_and_extended_rules() -> None:
                  "147m258p369s11122z"):
         h, sit = S.prepare_situation(text, {})
         assert L.lean_best(S._prepare(h, sit, rules)) is None, text
+        assert L.lean_score(h, sit, rules) is None, text
     h, sit = S.prepare_situation("123m456p789s123s55z", {})
     assert L.lean_best(S._prepare(h, sit, rules)) is not None
     ext = get_rules("mcr-extended")
     assert L.lean_best(S._prepare(h, sit, ext)) is None
+    assert L.lean_score(h, sit, ext) is None
 
 
 def test_lazy_reading_is_built_only_when_explained() -> None:
     res = score("123m456p789s123s55z", rules="mcr")
     lazy = res._reading
     assert isinstance(lazy, L.LazyReading)
-    assert lazy._built is None
+    assert lazy._built is None and res._ctx._real is None
     assert res.to_dict()["decomposition"] == ["123m", "456p", "123s", "789s", "55z"]
     assert lazy._built is not None

@@ -1016,16 +1016,17 @@ def total_only(hand: Hand, sit: Situation, rules: Rules) -> int:
 
 
 def _score_checked(h: Hand, sit: Situation, r: Rules, inferred: tuple[str, ...]) -> MCRResult:
-    ctx = _prepare(h, sit, r)
-    from .lean import LazyReading, lean_best
+    from .lean import lean_score
 
-    # standard decompositions only: totals from fan indices, the reading built when explained
-    lean = lean_best(ctx)
+    # standard decompositions only: totals from fan indices, the context and the best reading
+    # built when explained
+    lean = lean_score(h, sit, r)
+    ctx: Any
     reading: Any
     if lean is not None:
-        best, index, n_readings = lean
-        reading = LazyReading(ctx, index)
+        best, n_readings, ctx, reading = lean
     else:
+        ctx = _prepare(h, sit, r)
         readings = _readings(ctx)
         if not readings:
             raise NotWinning(
