@@ -587,7 +587,6 @@ def score(
         ctx.meld_pung_fu = 0
         ctx.m = _NO_MELDS
     ctx.tenhou = tenhou
-    first_kind = ((packed & -packed).bit_length() - 1) >> 3
     n_suits = (packed & _SUIT_BYTES[0] != 0) + (packed & _SUIT_BYTES[1] != 0) + \
         (packed & _SUIT_BYTES[2] != 0)
     has_honor = packed >= _HONOR_BYTE0
@@ -604,7 +603,7 @@ def score(
         else:
             wide.append(("chinitsu", 6 if closed else 5))
     if all_th:
-        if first_kind >= 27:
+        if not packed & _KINDS_SUITED:  # honours only
             wide_ym.append(("tsuuiisou", 1))
         elif not has_honor:
             wide_ym.append(("chinroutou", 1))
@@ -678,6 +677,7 @@ def score(
     n_sets = 4 - len(melds)
     chuuren = 0
     if not melds and n_suits == 1 and not has_honor:
+        first_kind = ((packed & -packed).bit_length() - 1) >> 3
         base = first_kind - first_kind % 9
         rel = counts[base:base + 9]
         if rel[0] >= 3 and rel[8] >= 3 and min(rel) >= 1:
@@ -733,6 +733,7 @@ _ONE_BYTE: tuple[int, ...] = tuple(
     (1 << (8 * KIND[t])) + (1 << (272 + 8 * (t - RED_MAN)) if t >= RED_MAN else 0) for t in range(37))
 _KINDS_MASK = (1 << 272) - 1
 _HONOR_BYTE0 = 1 << 216
+_KINDS_SUITED = _HONOR_BYTE0 - 1
 _BYTE_OF = _ONE_BYTE.__getitem__
 _MASK9 = (1 << 72) - 1
 _DEntry = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, tuple[int, ...]], ...]]
