@@ -1015,12 +1015,16 @@ def total_only(hand: Hand, sit: Situation, rules: Rules) -> int:
     return best + flower_value * sit.flowers
 
 
-def _score_checked(h: Hand, sit: Situation, r: Rules, inferred: tuple[str, ...]) -> MCRResult:
-    from .lean import lean_score
+_lean_score: Any = None  # suanfan.mcr.lean.lean_score, imported on first use (it imports this module)
 
+
+def _score_checked(h: Hand, sit: Situation, r: Rules, inferred: tuple[str, ...]) -> MCRResult:
+    global _lean_score
+    if _lean_score is None:
+        from .lean import lean_score as _lean_score
     # standard decompositions only: totals from fan indices, the context and the best reading
     # built when explained
-    lean = lean_score(h, sit, r)
+    lean = _lean_score(h, sit, r)
     ctx: Any
     reading: Any
     if lean is not None:
