@@ -467,46 +467,47 @@ def score(
                       "but the hand has open melds")
         if ippatsu and not riichi:
             raise InvalidHand("ippatsu without riichi: ippatsu is a win within a turn of declaring riichi")
-        if rinshan and not tsumo:
-            raise InvalidHand("rinshan kaihou is a self-drawn win on the replacement tile of a kong (set "
-                              "tsumo)")
-        if rinshan and not n_kongs:
-            raise InvalidHand("rinshan kaihou without a kong: the hand declares no kong")
-        if rinshan and ippatsu:
-            raise InvalidHand("ippatsu cannot be won on a kong's replacement tile (seed 000, 一發 note)")
-        if chankan and tsumo:
-            raise InvalidHand("chankan (robbing a kong) is a win on another player's tile, not a tsumo")
-        if haitei and not tsumo:
-            raise InvalidHand("haitei is a self-drawn win on the last wall tile (set tsumo; on a discard it "
-                              "is houtei)")
-        if houtei and tsumo:
-            raise InvalidHand("houtei is a win on the last discard, not a tsumo (the self-drawn one is "
-                              "haitei)")
-        if haitei and rinshan:
-            raise InvalidHand("haitei and rinshan kaihou together: the last wall tile is not a replacement "
-                              "tile")
-        if houtei and chankan:
-            raise InvalidHand("houtei and chankan together: the robbed kong tile is not the last discard")
-        for flag, name in ((tenhou, "tenhou"), (chiihou, "chiihou"), (renhou, "renhou")) \
-                if tenhou or chiihou or renhou else ():
-            if not flag:
-                continue
-            if melds:
-                raise InvalidHand(f"{name} is won before any call, but the hand has melds")
-            if riichi or ippatsu:
-                raise InvalidHand(f"{name} is won before the first discard: no riichi or ippatsu")
-            if rinshan or chankan or haitei or houtei:
-                raise InvalidHand(f"{name} cannot be combined with rinshan, chankan, haitei or houtei")
-        if tenhou and (not dealer or not tsumo):
-            raise InvalidHand("tenhou is the dealer's (seat wind E) self-drawn win on the first draw")
-        if chiihou and (dealer or not tsumo):
-            raise InvalidHand("chiihou is a non-dealer's self-drawn win on the first draw")
-        if renhou and (dealer or tsumo):
-            raise InvalidHand("renhou is a non-dealer's win on a discard before the first draw")
-        if renhou and R.renhou == "off":
-            raise InvalidHand(f"renhou is not counted under the rules {R.name!r}")
-        if tenhou + chiihou + renhou > 1:
-            raise InvalidHand("tenhou, chiihou and renhou exclude each other")
+        if rinshan or chankan or haitei or houtei:
+            if rinshan and not tsumo:
+                raise InvalidHand("rinshan kaihou is a self-drawn win on the replacement tile of a kong (set "
+                                  "tsumo)")
+            if rinshan and not n_kongs:
+                raise InvalidHand("rinshan kaihou without a kong: the hand declares no kong")
+            if rinshan and ippatsu:
+                raise InvalidHand("ippatsu cannot be won on a kong's replacement tile (seed 000, 一發 note)")
+            if chankan and tsumo:
+                raise InvalidHand("chankan (robbing a kong) is a win on another player's tile, not a tsumo")
+            if haitei and not tsumo:
+                raise InvalidHand("haitei is a self-drawn win on the last wall tile (set tsumo; on a "
+                                  "discard it is houtei)")
+            if houtei and tsumo:
+                raise InvalidHand("houtei is a win on the last discard, not a tsumo (the self-drawn one is "
+                                  "haitei)")
+            if haitei and rinshan:
+                raise InvalidHand("haitei and rinshan kaihou together: the last wall tile is not a "
+                                  "replacement tile")
+            if houtei and chankan:
+                raise InvalidHand("houtei and chankan together: the robbed kong tile is not the last discard")
+        if tenhou or chiihou or renhou:
+            for flag, name in ((tenhou, "tenhou"), (chiihou, "chiihou"), (renhou, "renhou")):
+                if not flag:
+                    continue
+                if melds:
+                    raise InvalidHand(f"{name} is won before any call, but the hand has melds")
+                if riichi or ippatsu:
+                    raise InvalidHand(f"{name} is won before the first discard: no riichi or ippatsu")
+                if rinshan or chankan or haitei or houtei:
+                    raise InvalidHand(f"{name} cannot be combined with rinshan, chankan, haitei or houtei")
+            if tenhou and (not dealer or not tsumo):
+                raise InvalidHand("tenhou is the dealer's (seat wind E) self-drawn win on the first draw")
+            if chiihou and (dealer or not tsumo):
+                raise InvalidHand("chiihou is a non-dealer's self-drawn win on the first draw")
+            if renhou and (dealer or tsumo):
+                raise InvalidHand("renhou is a non-dealer's win on a discard before the first draw")
+            if renhou and R.renhou == "off":
+                raise InvalidHand(f"renhou is not counted under the rules {R.name!r}")
+            if tenhou + chiihou + renhou > 1:
+                raise InvalidHand("tenhou, chiihou and renhou exclude each other")
 
     conc = h.concealed
     w = KIND[w_tile]
@@ -622,23 +623,25 @@ def score(
             sit.append(("ippatsu", 1))
         if tsumo and closed:
             sit.append(("menzen_tsumo", 1))
-        if rinshan:
-            sit.append(("rinshan", 1))
-        if chankan:
-            sit.append(("chankan", 1))
-        if haitei:
-            sit.append(("haitei", 1))
-        if houtei:
-            sit.append(("houtei", 1))
-        if renhou:
-            if R.renhou == "yakuman":
-                sit_ym.append(("renhou_yakuman", 1))
-            else:
-                sit.append(("renhou", 5))
-        if tenhou:
-            sit_ym.append(("tenhou", 1))
-        if chiihou:
-            sit_ym.append(("chiihou", 1))
+        if rinshan or chankan or haitei or houtei:
+            if rinshan:
+                sit.append(("rinshan", 1))
+            if chankan:
+                sit.append(("chankan", 1))
+            if haitei:
+                sit.append(("haitei", 1))
+            if houtei:
+                sit.append(("houtei", 1))
+        if renhou or tenhou or chiihou:
+            if renhou:
+                if R.renhou == "yakuman":
+                    sit_ym.append(("renhou_yakuman", 1))
+                else:
+                    sit.append(("renhou", 5))
+            if tenhou:
+                sit_ym.append(("tenhou", 1))
+            if chiihou:
+                sit_ym.append(("chiihou", 1))
     elif tsumo and closed:
         sit.append(("menzen_tsumo", 1))
     ctx.wide_yaku = wy = sit + wide
