@@ -10,6 +10,8 @@ for the public ``score()`` and for the total-only path used by bulk checks.
 Also checks that every total agrees (mcr-botzone). With ``--repeat R`` (default 3) the fresh-hand
 timing of ``score()`` and PyMahjongGB is repeated on R further sets of never-seen hands and the
 median ratio is printed (the machine may be shared: single runs vary by +-30%).
+``--ab`` then times ``score()`` with the lean path (``suanfan.mcr.lean``) on and off, on
+alternating chunks of 500 fresh hands (so that both see the same load), and prints both.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("n", nargs="?", type=int, default=20000)
     ap.add_argument("--seed", type=int, default=12345)
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--ab", action="store_true", help="also time score() with the lean path off")
     args = ap.parse_args(argv)
 
     import MahjongGB
@@ -84,7 +87,47 @@ def main(argv: list[str] | None = None) -> int:
         ratios.sort()
         print(f"median fresh-hand throughput ratio over {len(ratios)} sets: {ratios[len(ratios) // 2]:.3f}"
               f" (bar: >= 0.25); totals differing: {bad}")
+    if args.ab:
+        bad += _ab(args.n, args.seed, make, timed, score, rules)
     return 1 if bad else 0
+
+
+def _ab(n: int, seed: int, make: Callable[[int], tuple[list[Any], list[Any], list[Any]]],
+        timed: Callable[[Callable[[], list[int]]], tuple[float, list[int]]], score: Any,
+        rules: Any) -> int:
+    """score() with the lean path on / off on alternating chunks of fresh hands."""
+    import importlib
+
+    score_module = importlib.import_module("suanfan.mcr.score")
+    lean_on = score_module._lean_score
+    items, _o, _c = make(seed + 7777)
+    chunk = 500
+    spent = {True: 0.0, False: 0.0}
+    done = {True: 0, False: 0}
+    totals: dict[bool, list[int]] = {True: [], False: []}
+    try:
+        for i in range(0, n, chunk):
+            part = items[i:i + chunk]
+            on = (i // chunk) % 2 == 0
+            score_module._lean_score = lean_on if on else (lambda *_a: None)
+            t, out = timed(lambda: [score(h, rules=rules, **s).total for h, s in part])  # noqa: B023
+            spent[on] += t * n  # timed() divides by n
+            done[on] += len(part)
+            totals[on] += out
+    finally:
+        score_module._lean_score = lean_on
+    for on in (True, False):
+        if done[on]:
+            print(f"score() fresh, lean path {'on ' if on else 'off'}: {spent[on] / done[on]:.2f} us/hand "
+                  f"({done[on]} hands in alternating chunks of {chunk})")
+    # the same hands both ways: a check that the switch changes no total
+    score_module._lean_score = lambda *_a: None
+    try:
+        again = [score(h, rules=rules, **s).total for h, s in items]
+    finally:
+        score_module._lean_score = lean_on
+    now = [score(h, rules=rules, **s).total for h, s in items]
+    return sum(1 for a, b in zip(again, now, strict=True) if a != b)
 
 
 if __name__ == "__main__":
