@@ -21,7 +21,7 @@ from ..hand import Hand, MeldKind
 from ..tiles import KIND
 from .combos import chow_fans, pung_fans
 from .fans import FAN_INDEX
-from .forms import unique_wait_standard
+from .forms import is_nine_gates, unique_wait_standard
 from .rules import Rules
 from .score import (
     _BIT,
@@ -102,8 +102,8 @@ def _standard_only(smask: int, n_melds: int, sc: list[int], win: int) -> bool:
     if n_melds == 0:
         if smask == _TH_MASK or nbits == 14 or (nbits <= 7 and 1 not in sc and 3 not in sc):
             return False
-        if win < 27 and not smask & ~_SUIT_MASKS[win // 9]:
-            return False  # maybe nine gates: the full path decides
+        if win < 27 and not smask & ~_SUIT_MASKS[win // 9] and is_nine_gates(sc, win):
+            return False
     if n_melds <= 1 and nbits >= 9:
         for km in _KNIT_MASKS:
             if smask & km == km:
