@@ -11,7 +11,10 @@ from hypothesis import strategies as st
 from suanfan.decompose import (
     PUNG,
     decompose,
+    decompose_masked,
+    decompose_packed,
     is_thirteen_orphans,
+    pack_counts,
     set_tiles,
     seven_pairs,
     suit_decompositions,
@@ -113,3 +116,86 @@ def test_seven_pairs_and_orphans() -> None:
     assert seven_pairs(four, allow_four=False) is None
     assert is_thirteen_orphans(parse_hand("19m19p19s1234567z 1m").standing_counts)
     assert not is_thirteen_orphans(parse_hand("19m19p19s1234566z 1m").standing_counts)
+
+
+def reference_suit_splits(pattern: tuple[int, ...], honors: bool) -> list[tuple[tuple[int, ...], int]]:
+    """A plain depth-first search (the first implementation), kept as the reference for the
+    memoised one: same splits, same order (on equal value the first reading is kept, so the
+    order of decompositions is part of the contract)."""
+    out: list[tuple[tuple[int, ...], int]] = []
+    counts = list(pattern)
+    n = len(counts)
+    sets: list[int] = []
+
+    def rec(i: int, pair: int) -> None:
+        while i < n and counts[i] == 0:
+            i += 1
+        if i == n:
+            out.append((tuple(sorted(sets)), pair))
+            return
+        c = counts[i]
+        for p in (0, 1) if pair < 0 else (0,):
+            for q in (0, 1):
+                k = c - 2 * p - 3 * q
+                if k < 0 or (k > 0 and (honors or i > n - 3)):
+                    continue
+                if k > 0 and (counts[i + 1] < k or counts[i + 2] < k):
+                    continue
+                counts[i] = 0
+                if k:
+                    counts[i + 1] -= k
+                    counts[i + 2] -= k
+                sets.extend([i] * k + ([PUNG + i] if q else []))
+                rec(i + 1, i if p else pair)
+                del sets[len(sets) - k - q:]
+                counts[i] = c
+                if k:
+                    counts[i + 1] += k
+                    counts[i + 2] += k
+
+    rec(0, -1)
+    return out
+
+
+def _patterns(size: int, total: int) -> list[tuple[int, ...]]:
+    """Every pattern of ``size`` counts (0-4 each) with at most ``total`` tiles."""
+    if size == 0:
+        return [()]
+    return [(c, *rest) for c in range(min(4, total) + 1) for rest in _patterns(size - 1, total - c)]
+
+
+def test_suit_splits_equal_reference_exhaustive_small() -> None:
+    n = 0
+    for size, honors in ((9, False), (7, True)):
+        for pat in _patterns(size, 8):
+            assert list(suit_decompositions(pat, honors)) == reference_suit_splits(pat, honors), pat
+            n += 1
+    assert n > 10000
+
+
+def test_suit_splits_equal_reference_random_large() -> None:
+    rng = random.Random(5)
+    for _ in range(4000):
+        size, honors = rng.choice(((9, False), (7, True)))
+        pat = tuple(rng.choice((0, 0, 1, 1, 2, 3, 4)) for _ in range(size))
+        assert list(suit_decompositions(pat, honors)) == reference_suit_splits(pat, honors), pat
+
+
+def test_fast_variants_equal_decompose_in_order() -> None:
+    """decompose_masked and decompose_packed (the scorers' hot paths) give the same list, in the
+    same order, as decompose, on complete hands and on shuffled (mostly incomplete) ones."""
+    rng = random.Random(9)
+    for i in range(3000):
+        n_sets = rng.randint(0, 4)
+        counts = random_complete_counts(rng, n_sets, 1 + i % 4)
+        junk = [0] * 34
+        for _ in range(sum(counts)):
+            k = rng.randrange(34)
+            while junk[k] == 4:
+                k = rng.randrange(34)
+            junk[k] += 1
+        for c in (counts, junk):
+            mask = sum(1 << k for k in range(34) if c[k])
+            want = decompose(c, n_sets)
+            assert decompose_masked(c, mask) == want, c
+            assert decompose_packed(pack_counts(c), n_sets) == want, c

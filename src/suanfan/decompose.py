@@ -19,8 +19,11 @@ __all__ = [
     "PUNG",
     "Decomposition",
     "decompose",
+    "decompose_masked",
+    "decompose_packed",
     "is_chow",
     "is_thirteen_orphans",
+    "pack_counts",
     "set_kind",
     "set_tiles",
     "seven_pairs",
@@ -52,69 +55,139 @@ def set_tiles(code: int) -> tuple[int, int, int]:
     return (k, k, k)
 
 
+_Tail = tuple[tuple[tuple[int, ...], int], ...]
+# The splits of a suit's counts from some index on, memoised per (tail, pair allowed): the patterns
+# met share their tails, so a new pattern costs a few lookups. One memo for numbered suits, one
+# for honours (pungs and pairs only).
+_TAILS: tuple[dict[tuple[tuple[int, ...], bool], _Tail], dict[tuple[tuple[int, ...], bool], _Tail]] = (
+    {}, {},
+)
+_EMPTY_TAIL: _Tail = (((), -1),)
+
+
+def _tail(t: tuple[int, ...], pair_ok: bool, honors: bool) -> _Tail:
+    """Depth-first splits of ``t`` (codes and pair index relative to ``t``, unsorted): at the
+    first tile, 0 or 1 pair, then 0 or 1 pung, then chows for the rest of its copies."""
+    memo = _TAILS[honors]
+    out = memo.get((t, pair_ok))
+    if out is not None:
+        return out
+    off = 0
+    n = len(t)
+    while off < n and t[off] == 0:
+        off += 1
+    if off == n:
+        out = _EMPTY_TAIL
+    elif off:
+        out = tuple([(tuple([code + off for code in sets]), pair + off if pair >= 0 else -1)
+                     for sets, pair in _tail(t[off:], pair_ok, honors)])
+    else:
+        c = t[0]
+        res: list[tuple[tuple[int, ...], int]] = []
+        for p in (0, 1) if pair_ok else (0,):
+            for q in (0, 1):
+                k = c - 2 * p - 3 * q
+                if k < 0 or (k > 0 and (honors or n < 3)):
+                    continue
+                rest = t[1:]
+                if k:
+                    if rest[0] < k or rest[1] < k:
+                        continue
+                    rest = (rest[0] - k, rest[1] - k, *rest[2:])
+                head = (0,) * k + ((PUNG,) if q else ())
+                for sets, pair in _tail(rest, pair_ok and not p, honors):
+                    res.append(((*head, *[code + 1 for code in sets]),
+                                0 if p else pair + 1 if pair >= 0 else -1))
+        out = tuple(res)
+    memo[(t, pair_ok)] = out
+    return out
+
+
 @cache
 def suit_decompositions(pattern: tuple[int, ...], honors: bool = False) -> tuple[_SuitDecomp, ...]:
     """All ways to split one suit's counts into sets and at most one pair.
 
     ``pattern`` is 9 counts (numbered suit) or 7 counts (honours, pungs and pairs only). Set codes
-    are relative: ``i`` a chow starting at index ``i``, ``PUNG + i`` a pung. Cached per pattern.
+    are relative: ``i`` a chow starting at index ``i``, ``PUNG + i`` a pung; sets are sorted; the
+    pair is an index or -1. Cached per pattern.
     """
-    out: list[_SuitDecomp] = []
-    counts = list(pattern)
-    n = len(counts)
-    sets: list[int] = []
-
-    def rec(i: int, pair: int) -> None:
-        while i < n and counts[i] == 0:
-            i += 1
-        if i == n:
-            out.append((tuple(sorted(sets)), pair))
-            return
-        c = counts[i]
-        for p in (0, 1) if pair < 0 else (0,):
-            for q in (0, 1):
-                k = c - 2 * p - 3 * q
-                if k < 0 or (k > 0 and (honors or i > n - 3)):
-                    continue
-                if k > 0 and (counts[i + 1] < k or counts[i + 2] < k):
-                    continue
-                counts[i] = 0
-                if k:
-                    counts[i + 1] -= k
-                    counts[i + 2] -= k
-                added = k + q
-                sets.extend([i] * k)
-                if q:
-                    sets.append(PUNG + i)
-                rec(i + 1, i if p else pair)
-                del sets[len(sets) - added:]
-                counts[i] = c
-                if k:
-                    counts[i + 1] += k
-                    counts[i + 2] += k
-
-    rec(0, -1)
-    return tuple(out)
+    return tuple([(tuple(sorted(sets)), pair) for sets, pair in _tail(tuple(pattern), True, honors)])
 
 
 _Entry = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, tuple[int, ...]], ...]]
-# Per group (m, p, s, z): pattern -> (set tuples without a pair, (pair, set tuple) with one),
-# in global codes. Filled lazily; a few thousand patterns occur in practice.
-_GROUPS: tuple[tuple[int, int, dict[tuple[int, ...], _Entry]], ...] = (
-    (0, 9, {}), (9, 9, {}), (18, 9, {}), (27, 7, {}),
-)
+_MEMO_LIMIT = 1 << 16  # group entries kept per memo before it is cleared
 
 
 def _entry(pattern: tuple[int, ...], base: int) -> _Entry:
+    """One group's splits in global codes: (set tuples without the pair, (pair, set tuple) with)."""
     no_pair: list[tuple[int, ...]] = []
     with_pair: list[tuple[int, tuple[int, ...]]] = []
     for sets, pair in suit_decompositions(pattern, base == 27):
-        shifted = tuple(code + base for code in sets)
+        shifted = tuple([code + base for code in sets])
         if pair >= 0:
             with_pair.append((pair + base, shifted))
         else:
             no_pair.append(shifted)
     return (tuple(no_pair), tuple(with_pair))
+
+
+def _combine(entries: list[_Entry], paired: int) -> list[Decomposition]:
+    """Every way to take one group's split with the pair and the others' splits without it."""
+    if len(entries) == 1:
+        return list(entries[0][1])
+    result: list[Decomposition] = []
+    for i, (_, with_pair) in enumerate(entries):
+        if not with_pair or (paired >= 0 and i != paired):
+            continue
+        others = [e[0] for j, e in enumerate(entries) if j != i]
+        if all(len(o) == 1 for o in others):  # the common case: no cross product
+            rest: list[int] = []
+            for o in others:
+                rest += o[0]
+            for pair, sets in with_pair:
+                merged = [*sets, *rest]
+                merged.sort()
+                result.append((pair, tuple(merged)))
+            continue
+        for pair, sets in with_pair:
+            for combo in product(*others):
+                merged = [*sets]
+                for part in combo:
+                    merged += part
+                merged.sort()
+                result.append((pair, tuple(merged)))
+    return result
+
+
+# Per group (m, p, s, z): base kind, size, a bit mask of its kinds, memo pattern -> entry.
+_GROUPS: tuple[tuple[int, int, int, dict[tuple[int, ...], _Entry]], ...] = (
+    (0, 9, 0x1FF, {}), (9, 9, 0x1FF << 9, {}), (18, 9, 0x1FF << 18, {}), (27, 7, 0x7F << 27, {}),
+)
+
+
+def decompose_masked(counts: Sequence[int], kinds_mask: int) -> list[Decomposition]:
+    """:func:`decompose` for callers that already know the tile total is right (``3n + 2``) and
+    hold ``kinds_mask``, the bit mask of the kinds present (bit ``k`` for kind ``k``): groups
+    without tiles are skipped without looking at their counts."""
+    entries: list[_Entry] = []
+    paired = -1
+    for base, size, gmask, memo in _GROUPS:
+        if not kinds_mask & gmask:
+            continue
+        pattern = tuple(counts[base:base + size])
+        entry = memo.get(pattern)
+        if entry is None:
+            if len(memo) > _MEMO_LIMIT:
+                memo.clear()
+            entry = memo[pattern] = _entry(pattern, base)
+        if not entry[0]:
+            if not entry[1] or paired >= 0:
+                return []  # a group that cannot be split, or two groups that both need the pair
+            paired = len(entries)
+        entries.append(entry)
+    if not entries:
+        return []
+    return _combine(entries, paired)
 
 
 def decompose(counts: Sequence[int], n_sets: int | None = None) -> list[Decomposition]:
@@ -128,38 +201,52 @@ def decompose(counts: Sequence[int], n_sets: int | None = None) -> list[Decompos
         n_sets = (total - 2) // 3
     if total != 3 * n_sets + 2 or n_sets < 0:
         return []
+    mask = 0
+    for k in range(NUM_KINDS):
+        if counts[k]:
+            mask |= 1 << k
+    return decompose_masked(counts, mask)
+
+
+# Packed counts: one byte per kind (kind k at bits 8k..8k+7); an int key hashes and compares
+# faster than a tuple slice.
+_PACKED_GROUPS: tuple[tuple[int, int, int, int, dict[int, _Entry]], ...] = (
+    (0, 0, 9, (1 << 72) - 1, {}), (72, 9, 9, (1 << 72) - 1, {}),
+    (144, 18, 9, (1 << 72) - 1, {}), (216, 27, 7, (1 << 56) - 1, {}),
+)
+
+
+def pack_counts(counts: Sequence[int]) -> int:
+    """34 kind counts as one int, a byte per kind."""
+    packed = 0
+    for k in range(NUM_KINDS - 1, -1, -1):
+        packed = (packed << 8) | counts[k]
+    return packed
+
+
+def decompose_packed(packed: int, n_sets: int) -> list[Decomposition]:
+    """:func:`decompose` of counts packed a byte per kind (:func:`pack_counts`) whose total is
+    known to be ``3 * n_sets + 2``: the same decompositions in the same order."""
     entries: list[_Entry] = []
     paired = -1
-    for base, size, memo in _GROUPS:
-        pattern = tuple(counts[base:base + size])
-        entry = memo.get(pattern)
+    for shift, base, size, fmask, memo in _PACKED_GROUPS:
+        key = (packed >> shift) & fmask
+        if not key:
+            continue
+        entry = memo.get(key)
         if entry is None:
-            if not any(pattern):
-                continue
-            entry = memo[pattern] = _entry(pattern, base)
-        no_pair, with_pair = entry
-        if not no_pair:
-            if not with_pair:
+            if len(memo) > _MEMO_LIMIT:
+                memo.clear()
+            pattern = tuple([(key >> (8 * i)) & 0xFF for i in range(size)])
+            entry = memo[key] = _entry(pattern, base)
+        if not entry[0]:
+            if not entry[1] or paired >= 0:
                 return []
-            if paired >= 0:
-                return []  # two groups both need the pair
             paired = len(entries)
         entries.append(entry)
-    if len(entries) == 1:
-        return [(pair, sets) for pair, sets in entries[0][1]]
-    result: list[Decomposition] = []
-    for i, (_, with_pair) in enumerate(entries):
-        if not with_pair or (paired >= 0 and i != paired):
-            continue
-        others = [e[0] for j, e in enumerate(entries) if j != i]
-        for pair, sets in with_pair:
-            for combo in product(*others):
-                merged = [*sets]
-                for part in combo:
-                    merged += part
-                merged.sort()
-                result.append((pair, tuple(merged)))
-    return result
+    if not entries:
+        return []
+    return _combine(entries, paired)
 
 
 def seven_pairs(counts: Sequence[int], allow_four: bool = True) -> tuple[int, ...] | None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..decompose import PUNG
+from ..decompose import decompose_masked as _decompose_standing
 from ..hand import Hand, MeldKind
 from ..tiles import KIND
 from .combos import chow_fans, pung_fans
@@ -59,7 +60,6 @@ from .score import (
     _YAOJIU_PUNG,
     Situation,
     _Ctx,
-    _decompose_standing,
     _global_fans,
     _may_combine,
     _prepare,

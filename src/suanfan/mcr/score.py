@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
-from itertools import product
 from typing import Any
 
-from ..decompose import PUNG, decompose, suit_decompositions
+from ..decompose import PUNG, decompose
+from ..decompose import decompose_masked as _decompose_standing
 from ..errors import InvalidHand, NotWinning, TileMissing
 from ..hand import Hand, MeldKind
 from ..notation import parse_flowers, parse_hand
@@ -750,73 +750,6 @@ def _readings(ctx: _Ctx) -> list[_Reading]:
 
         extend_readings(ctx, out)
     return out
-
-
-_DEntry = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, tuple[int, ...]], ...]]
-# per group (m, p, s, z): base kind, size, kind mask, pattern -> (set tuples without a pair,
-# (pair, set tuple) with one) in global codes
-_DGROUPS: tuple[tuple[int, int, int, dict[tuple[int, ...], _DEntry]], ...] = (
-    (0, 9, _SUIT_MASKS[0], {}), (9, 9, _SUIT_MASKS[1], {}), (18, 9, _SUIT_MASKS[2], {}),
-    (27, 7, _HONOR_MASK, {}),
-)
-
-
-def _dentry(pattern: tuple[int, ...], base: int) -> _DEntry:
-    no_pair: list[tuple[int, ...]] = []
-    with_pair: list[tuple[int, tuple[int, ...]]] = []
-    for sets, pair in suit_decompositions(pattern, base == 27):
-        shifted = tuple(code + base for code in sets)
-        if pair >= 0:
-            with_pair.append((pair + base, shifted))
-        else:
-            no_pair.append(shifted)
-    return (tuple(no_pair), tuple(with_pair))
-
-
-def _decompose_standing(sc: list[int], smask: int) -> list[tuple[int, tuple[int, ...]]]:
-    """:func:`suanfan.decompose.decompose` of the standing tiles (same decompositions, same
-    order), for counts whose total is known to be right: per-group tables keyed by the group's
-    counts, and no cross product when every group splits one way."""
-    entries: list[_DEntry] = []
-    paired = -1
-    for base, size, gmask, memo in _DGROUPS:
-        if not smask & gmask:
-            continue
-        pattern = tuple(sc[base:base + size])
-        entry = memo.get(pattern)
-        if entry is None:
-            entry = memo[pattern] = _dentry(pattern, base)
-            if len(memo) > 1 << 16:
-                memo.clear()
-        if not entry[0]:
-            if not entry[1] or paired >= 0:
-                return []
-            paired = len(entries)
-        entries.append(entry)
-    if len(entries) == 1:
-        return list(entries[0][1])
-    result: list[tuple[int, tuple[int, ...]]] = []
-    for i, (_, with_pair) in enumerate(entries):
-        if not with_pair or (paired >= 0 and i != paired):
-            continue
-        others = [e[0] for j, e in enumerate(entries) if j != i]
-        if all(len(o) == 1 for o in others):
-            rest: list[int] = []
-            for o in others:
-                rest += o[0]
-            for pair, sets in with_pair:
-                merged = [*sets, *rest]
-                merged.sort()
-                result.append((pair, tuple(merged)))
-            continue
-        for pair, sets in with_pair:
-            for combo in product(*others):
-                merged = [*sets]
-                for part in combo:
-                    merged += part
-                merged.sort()
-                result.append((pair, tuple(merged)))
-    return result
 
 
 def _knitted_raw(ctx: _Ctx, ki: int, seq: tuple[int, ...], pair: int, sets: tuple[int, ...]) -> _Raw:

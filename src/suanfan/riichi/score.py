@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields
-from itertools import product
 from typing import Any
 
 from ..decompose import PUNG, is_thirteen_orphans
+from ..decompose import decompose_packed as _decompose
 from ..errors import InvalidHand, NotWinning, NoYaku, TileMissing
 from ..hand import Hand, MeldKind
 from ..notation import parse_hand, parse_tile, parse_tiles
@@ -738,142 +738,6 @@ _KINDS_MASK = (1 << 272) - 1
 _HONOR_BYTE0 = 1 << 216
 _KINDS_SUITED = _HONOR_BYTE0 - 1
 _BYTE_OF = _ONE_BYTE.__getitem__
-_MASK9 = (1 << 72) - 1
-_DEntry = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, tuple[int, ...]], ...]]
-# per group (m, p, s, z): (shift, size, memo: byte-field -> (set tuples without a pair,
-# (pair, set tuple) with one) in global codes), built from the foundation's cached per-suit
-# decompositions; an int key hashes and compares faster than a tuple slice
-_DGROUPS: tuple[tuple[int, int, int, dict[int, _DEntry]], ...] = (
-    (0, 0, 9, {}), (72, 9, 9, {}), (144, 18, 9, {}), (216, 27, 7, {}),
-)
-
-
-_Tail = tuple[tuple[list[int], int], ...]
-_TAILS: tuple[dict[tuple[tuple[int, ...], bool], _Tail], dict[tuple[tuple[int, ...], bool], _Tail]] = ({}, {})
-_EMPTY_TAIL: _Tail = (([], -1),)
-
-
-def _tail(t: tuple[int, ...], pair_ok: bool, honors: bool) -> _Tail:
-    """The splits of a suit's counts from some index on (``t``), with codes and pair index
-    relative to that index, unsorted, in the order of the foundation's
-    :func:`~suanfan.decompose.suit_decompositions` (its depth-first search, with every tail
-    memoised: the patterns met share their tails, so a new pattern costs a few lookups)."""
-    memo = _TAILS[honors]
-    out = memo.get((t, pair_ok))
-    if out is not None:
-        return out
-    off = 0
-    n = len(t)
-    while off < n and t[off] == 0:
-        off += 1
-    if off == n:
-        out = _EMPTY_TAIL
-    elif off:
-        out = tuple([([code + off for code in sets], pair + off if pair >= 0 else -1)
-                     for sets, pair in _tail(t[off:], pair_ok, honors)])
-    else:
-        c = t[0]
-        res: list[tuple[list[int], int]] = []
-        for p in (0, 1) if pair_ok else (0,):
-            for q in (0, 1):
-                k = c - 2 * p - 3 * q
-                if k < 0 or (k > 0 and (honors or n < 3)):
-                    continue
-                rest = t[1:]
-                if k:
-                    if rest[0] < k or rest[1] < k:
-                        continue
-                    rest = (rest[0] - k, rest[1] - k, *rest[2:])
-                head = [0] * k
-                if q:
-                    head.append(PUNG)
-                for sets, pair in _tail(rest, pair_ok and not p, honors):
-                    res.append(([*head, *[code + 1 for code in sets]],
-                                0 if p else pair + 1 if pair >= 0 else -1))
-        out = tuple(res)
-    memo[(t, pair_ok)] = out
-    return out
-
-
-def _suit_splits(pattern: tuple[int, ...], honors: bool) -> tuple[tuple[tuple[int, ...], int], ...]:
-    """The same as the foundation's ``suit_decompositions(pattern, honors)``, faster on a miss."""
-    return tuple([(tuple(sorted(sets)), pair) for sets, pair in _tail(pattern, True, honors)])
-
-
-#: a suit's splits by its SHAPE: the byte field shifted down to its first tile (the splits of
-#: ``3 4 5`` are those of ``1 2 3`` moved up by 3: the tiles beyond the last are absent either way)
-_SHAPES: tuple[dict[int, tuple[tuple[tuple[int, ...], int], ...]], ...] = ({}, {})
-
-
-def _dentry(key: int, base: int, size: int) -> _DEntry:
-    off = ((key & -key).bit_length() - 1) >> 3
-    shape = key >> (8 * off)
-    honors = base == 27
-    splits = _SHAPES[honors].get(shape)
-    if splits is None:
-        pattern = tuple((shape >> (8 * i)) & 0xFF for i in range(size))
-        splits = _SHAPES[honors][shape] = _suit_splits(pattern, honors)
-    no_pair: list[tuple[int, ...]] = []
-    with_pair: list[tuple[int, tuple[int, ...]]] = []
-    base += off
-    for sets, pair in splits:
-        shifted = tuple([code + base for code in sets])
-        if pair >= 0:
-            with_pair.append((pair + base, shifted))
-        else:
-            no_pair.append(shifted)
-    return (tuple(no_pair), tuple(with_pair))
-
-
-def _decompose(packed: int, n_sets: int) -> list[tuple[int, tuple[int, ...]]] | tuple[
-        tuple[int, tuple[int, ...]], ...]:
-    """The same list, in the same order, as ``decompose(counts, n_sets)`` of the foundation, from
-    the packed counts (a byte per kind) of ``3 * n_sets + 2`` standing tiles."""
-    entries: list[_DEntry] = []
-    paired = -1
-    single = True  # every group splits at most one way without the pair
-    for shift, base, size, memo in _DGROUPS:
-        key = (packed >> shift) & _MASK9 if shift != 216 else packed >> 216
-        if not key:
-            continue
-        entry = memo.get(key)
-        if entry is None:
-            entry = memo[key] = _dentry(key, base, size)
-        no_pair = entry[0]
-        if not no_pair:
-            if not entry[1] or paired >= 0:
-                return ()  # a group that cannot be split, or two groups both need the pair
-            paired = len(entries)
-        elif len(no_pair) > 1:
-            single = False
-        entries.append(entry)
-    if len(entries) == 1:
-        return entries[0][1]
-    if paired >= 0 and single:  # the common case: one way to split the groups without the pair
-        rest: tuple[int, ...] = ()
-        for j, e in enumerate(entries):
-            if j != paired:
-                rest += e[0][0]
-        with_pair = entries[paired][1]
-        if len(with_pair) == 1:
-            pair, sets = with_pair[0]
-            return ((pair, tuple(sorted(sets + rest))),)
-        return [(pair, tuple(sorted(sets + rest))) for pair, sets in with_pair]
-    result: list[tuple[int, tuple[int, ...]]] = []
-    for i, (_, with_pair) in enumerate(entries):
-        if not with_pair or (paired >= 0 and i != paired):
-            continue
-        others = [e[0] for j, e in enumerate(entries) if j != i]
-        for pair, sets in with_pair:
-            for combo in product(*others):
-                merged = [*sets]
-                for part in combo:
-                    merged += part
-                merged.sort()
-                result.append((pair, tuple(merged)))
-    return result
-
-
 # A candidate: (sort key, han, fu, yakuman, yaku [(id, han or multiplier)], wait, spec);
 # spec = (pair, sets, reading code) of a standard hand, a tuple of pairs for seven pairs, or None
 _Spec = tuple[int, tuple[int, ...], int] | tuple[int, ...] | None
