@@ -62,6 +62,7 @@ from .score import (
     _Ctx,
     _global_fans,
     _may_combine,
+    _meld_pass,
     _prepare,
     _readings,
 )
@@ -340,41 +341,8 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
     decs = _decompose_standing(sc, smask)
     if not decs:
         return None
-    fixed_chows: list[int] = []
-    fixed_pungs: list[int] = []
-    kong_kinds: list[int] = []
-    kong_conc: list[bool] = []
-    melded = mk = ck = 0
-    amask = smask
-    ac = sc
-    if melds:
-        ac = sc[:]
-        for m in melds:
-            k = m.first
-            mkind = m.kind
-            if mkind is _CHOW:
-                fixed_chows.append(k)
-                ac[k] += 1
-                ac[k + 1] += 1
-                ac[k + 2] += 1
-                amask |= bit[k] | bit[k + 1] | bit[k + 2]
-            else:
-                amask |= bit[k]
-                fixed_pungs.append(k)
-                if mkind is _KONG:
-                    kong_kinds.append(k)
-                    kong_conc.append(m.concealed)
-                    ac[k] += 4
-                    if m.concealed:
-                        ck += 1
-                    else:
-                        mk += 1
-                else:
-                    ac[k] += 3
-            if not m.concealed:
-                melded += 1
-        if len(fixed_chows) > 1:
-            fixed_chows.sort()
+    (fixed_chows, fixed_sets, fixed_pungs, kong_kinds, ac, amask, melded, mk,
+     ck) = _meld_pass(melds, sc, smask)
     # fans common to every reading, as the full path's preparation
     ids: list[int] = []
     sd = sit.self_drawn
@@ -410,8 +378,9 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
             elif rules.melded_concealed_kong:
                 ids.append(_I_CMK)
             else:
-                for c in kong_conc:
-                    ids.append(_I_CK if c else _I_MK)
+                for _k, is_kong, c in fixed_sets:
+                    if is_kong:
+                        ids.append(_I_CK if c else _I_MK)
         elif kongs == 3:
             ids.append(_I_3K)
         else:

@@ -10,7 +10,7 @@ from typing import Any
 from ..decompose import PUNG, decompose
 from ..decompose import decompose_masked as _decompose_standing
 from ..errors import InvalidHand, NotWinning, TileMissing
-from ..hand import Hand, MeldKind
+from ..hand import Hand, Meld, MeldKind
 from ..notation import parse_flowers, parse_hand
 from ..tiles import (
     IS_GREEN,
@@ -445,28 +445,24 @@ _CHOW = MeldKind.CHOW
 _KONG = MeldKind.KONG
 
 
-def _prepare(hand: Hand, sit: Situation, rules: Rules) -> _Ctx:
-    wt = hand.winning_tile
-    assert wt is not None
-    kind = KIND
-    bit = _BIT
-    win = kind[wt]
-    sc = [0] * NUM_KINDS
-    sc[win] = 1
-    smask = bit[win]
-    for t in hand.concealed:
-        sc[kind[t]] += 1
-        smask |= bit[t]
+_MeldPass = tuple[list[int], list[tuple[int, bool, bool]], list[int], list[int], list[int], int,
+                  int, int, int]
+
+
+def _meld_pass(melds: tuple[Meld, ...], sc: list[int], smask: int) -> _MeldPass:
+    """One pass over the declared melds, shared by the full and the lean path: the chows (lowest
+    kinds, sorted), the pungs and kongs as (kind, is_kong, concealed) and as kinds, the kong
+    kinds, the counts and kind mask of the whole hand, and the numbers of open melds, melded kongs
+    and concealed kongs."""
     fixed_chows: list[int] = []
     fixed_pungs: list[tuple[int, bool, bool]] = []
     fixed_pung_kinds: list[int] = []
     kong_kinds: list[int] = []
-    melded = 0
-    mk = ck = 0
+    melded = mk = ck = 0
     amask = smask
-    melds = hand.melds
     ac = sc
     if melds:
+        bit = _BIT
         ac = sc[:]
         for m in melds:
             k = m.first
@@ -495,6 +491,24 @@ def _prepare(hand: Hand, sit: Situation, rules: Rules) -> _Ctx:
                 melded += 1
         if len(fixed_chows) > 1:
             fixed_chows.sort()
+    return (fixed_chows, fixed_pungs, fixed_pung_kinds, kong_kinds, ac, amask, melded, mk, ck)
+
+
+def _prepare(hand: Hand, sit: Situation, rules: Rules) -> _Ctx:
+    wt = hand.winning_tile
+    assert wt is not None
+    kind = KIND
+    bit = _BIT
+    win = kind[wt]
+    sc = [0] * NUM_KINDS
+    sc[win] = 1
+    smask = bit[win]
+    for t in hand.concealed:
+        sc[kind[t]] += 1
+        smask |= bit[t]
+    melds = hand.melds
+    (fixed_chows, fixed_pungs, fixed_pung_kinds, kong_kinds, ac, amask, melded, mk,
+     ck) = _meld_pass(melds, sc, smask)
     base: list[tuple[int, tuple[int, ...]]] = []
     # how the hand was won
     sd = sit.self_drawn
