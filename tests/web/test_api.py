@@ -337,3 +337,16 @@ def test_mcr_extended_flags_reach_the_engine(client: TestClient) -> None:
                                                    "rules": "mcr-extended"})
     assert eight.status_code == 200, eight.text
     assert eight.json()["total"] == 40
+
+
+def test_docs_work_offline(client: TestClient) -> None:
+    """Issue 7: OpenAPI docs at /docs. Swagger UI's files come from the swagger-ui-bundle
+    package (the web extra), not from a CDN, so the docs work at a table without a network."""
+    page = client.get("/docs")
+    assert page.status_code == 200
+    assert "/docs-assets/swagger-ui-bundle.js" in page.text
+    assert "cdn." not in page.text
+    js = client.get("/docs-assets/swagger-ui-bundle.js")
+    assert js.status_code == 200 and len(js.content) > 100_000
+    assert client.get("/docs-assets/swagger-ui.css").status_code == 200
+    assert client.get("/openapi.json").json()["info"]["title"].startswith("suanfan")

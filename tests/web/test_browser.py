@@ -277,3 +277,12 @@ def test_kongs_concealed_and_added(page: Any) -> None:
     hand = "[EEEE][CCCC6]123m456p9s 9s"
     assert page.input_value("#notation") == str(suanfan.parse_hand(hand))
     wait_total(page, suanfan.mcr.score(hand).total)
+
+
+def test_api_docs_render_offline(page: Any, base_url: str) -> None:
+    """Issue 7: OpenAPI docs at /docs, drawn by Swagger UI from local files (no CDN: the browser
+    here has no network) and able to read FastAPI's OpenAPI 3.1 document."""
+    page.goto(f"{base_url}/docs")
+    page.wait_for_selector(".opblock", timeout=15000)
+    paths = page.locator(".opblock-summary-path").all_inner_texts()
+    assert "/api/mcr/score" in [p.strip() for p in paths]

@@ -22,13 +22,15 @@ installed. Never a traceback.
 from __future__ import annotations
 
 import importlib
+import os
 from collections.abc import Sequence
 from importlib import resources
 from typing import Any, Literal
 
 from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -427,6 +429,7 @@ def create_app() -> FastAPI:
     api = FastAPI(
         title="suanfan 算番",
         version=__version__,
+        docs_url=None,  # served below, from local assets when swagger-ui-bundle is installed
         description=(
             "Score mahjong hands exactly by the rules: Chinese Official (MCR) and Japanese riichi. "
             "Hands use suanfan's notation, e.g. `[567m2][999s3]11p345s78s 6s`."
@@ -482,7 +485,40 @@ def create_app() -> FastAPI:
         return FileResponse(str(_STATIC / "index.html"), media_type="text/html")
 
     api.mount("/static", StaticFiles(directory=str(_STATIC)), name="static")
+    _add_docs(api)
     return api
+
+
+def _swagger_assets() -> str | None:
+    """The folder of Swagger UI's own files from the swagger-ui-bundle package (the `web`
+    extra), so that /docs works without a network; None when it is not installed."""
+    try:
+        from swagger_ui_bundle import swagger_ui_path  # type: ignore[import-untyped]
+    except ImportError:
+        return None
+    path = str(swagger_ui_path)
+    return path if os.path.isfile(os.path.join(path, "swagger-ui-bundle.js")) else None
+
+
+def _add_docs(api: FastAPI) -> None:
+    """OpenAPI docs at /docs: Swagger UI from local files when available (players score at a
+    table without a network), else from FastAPI's default CDN."""
+    assets = _swagger_assets()
+    title = f"{api.title} — API"
+    openapi_url = api.openapi_url or "/openapi.json"
+    if assets is not None:
+        api.mount("/docs-assets", StaticFiles(directory=assets), name="docs-assets")
+
+    @api.get("/docs", include_in_schema=False)
+    def docs() -> HTMLResponse:
+        if assets is None:
+            return get_swagger_ui_html(openapi_url=openapi_url, title=title)
+        return get_swagger_ui_html(
+            openapi_url=openapi_url, title=title,
+            swagger_js_url="/docs-assets/swagger-ui-bundle.js",
+            swagger_css_url="/docs-assets/swagger-ui.css",
+            swagger_favicon_url="/docs-assets/favicon-32x32.png",
+        )
 
 
 app = create_app()
