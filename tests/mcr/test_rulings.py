@@ -316,3 +316,16 @@ def test_to_dict_is_json_ready() -> None:
     json.dumps(d)
     assert d["total"] == d["total_without_flowers"] + d["flowers"]
     assert {"fans", "removed", "decomposition", "meets_minimum", "situation"} <= set(d)
+
+
+def test_absorbed_pung_of_terminals_names_the_fan_that_took_it() -> None:
+    """MCR.md: 圈风刻 / 门风刻 each replace the 幺九刻 of that pung; 三风刻 removes the three wind
+    幺九刻 (seed 003 三风刻: 不计幺九刻). The explanation says which fan removed it."""
+    from suanfan.mcr import score
+
+    r = score("[222z1]123m456p789s1z 1z", seat_wind="S", prevalent_wind="E")
+    gone = [(x.id, x.by, x.uses) for x in r.removed if x.id == "pung_of_terminals_or_honors"]
+    assert gone == [("pung_of_terminals_or_honors", "seat_wind", (("222z",),))]
+    r = score("[111z1][222z2][333z3]789s5p 5p")
+    gone = [(x.by, x.count) for x in r.removed if x.id == "pung_of_terminals_or_honors"]
+    assert gone == [("big_three_winds", 3)]

@@ -45,6 +45,12 @@ _L4W_BIT = 1 << FAN_INDEX["little_four_winds"]
 _PW_BIT = 1 << FAN_INDEX["prevalent_wind"]
 _SW_BIT = 1 << FAN_INDEX["seat_wind"]
 _NINE_BIT = 1 << FAN_INDEX["nine_gates"]
+# the fans that take over the 幺九刻 of their own pungs (named in the explanation)
+_B3W = FAN_INDEX["big_three_winds"]
+_L4W = FAN_INDEX["little_four_winds"]
+_PW = FAN_INDEX["prevalent_wind"]
+_SW = FAN_INDEX["seat_wind"]
+_NINE = FAN_INDEX["nine_gates"]
 
 R = TypeVar("R")
 
@@ -149,7 +155,7 @@ def apply_principles(rules: Rules, prevalent_wind: int, seat_wind: int, raw: Raw
             sw = PUNG + 27 + seat_wind
             winds_absorbed = kept_mask & (_B3W_BIT | _L4W_BIT)
             keep_uses = []
-            absorbed = []
+            absorbed: dict[int, list[tuple[int, ...]]] = {}  # absorbing fan -> pungs
             for u in uses:
                 t = u[0]
                 if PUNG + 27 <= t <= PUNG + 30 and (
@@ -157,13 +163,18 @@ def apply_principles(rules: Rules, prevalent_wind: int, seat_wind: int, raw: Raw
                     or (t == pw and kept_mask & _PW_BIT)
                     or (t == sw and kept_mask & _SW_BIT)
                 ):
-                    absorbed.append(u)
+                    if winds_absorbed:
+                        who = _L4W if winds_absorbed & _L4W_BIT else _B3W
+                    else:
+                        who = _PW if t == pw and kept_mask & _PW_BIT else _SW
+                    absorbed.setdefault(who, []).append(u)
                 else:
                     keep_uses.append(u)
             if kept_mask & _NINE_BIT and keep_uses:
-                absorbed.append(keep_uses.pop(0))
+                absorbed.setdefault(_NINE, []).append(keep_uses.pop(0))
             if absorbed and removed_out is not None:
-                removed_out.append((idx, len(absorbed), "不重复", None, absorbed))
+                for who, pungs in absorbed.items():
+                    removed_out.append((idx, len(pungs), "不重复", who, pungs))
             if not keep_uses:
                 continue
             uses = keep_uses
