@@ -19,13 +19,11 @@ from typing import Any
 from ..decompose import PUNG
 from ..decompose import decompose_masked as _decompose_standing
 from ..hand import Hand, MeldKind
-from ..tiles import KIND
 from .combos import chow_fans, pung_fans
 from .fans import FAN_INDEX
 from .forms import is_nine_gates, unique_wait_standard
 from .rules import Rules
 from .score import (
-    _BIT,
     _I_ALLC,
     _I_ALLP,
     _I_CH,
@@ -65,6 +63,7 @@ from .score import (
     _meld_pass,
     _prepare,
     _readings,
+    _standing,
 )
 
 __all__ = ["LazyCtx", "LazyReading", "lean_best", "lean_score"]
@@ -325,15 +324,7 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
     wt = hand.winning_tile
     if wt is None:
         return None
-    kind = KIND
-    bit = _BIT
-    win = kind[wt]
-    sc = [0] * 34
-    sc[win] = 1
-    smask = bit[win]
-    for t in hand.concealed:
-        sc[kind[t]] += 1
-        smask |= bit[t]
+    win, sc, smask = _standing(hand, wt)
     melds = hand.melds
     n_melds = len(melds)
     if not _standard_only(smask, n_melds, sc, win):

@@ -494,9 +494,9 @@ def _meld_pass(melds: tuple[Meld, ...], sc: list[int], smask: int) -> _MeldPass:
     return (fixed_chows, fixed_pungs, fixed_pung_kinds, kong_kinds, ac, amask, melded, mk, ck)
 
 
-def _prepare(hand: Hand, sit: Situation, rules: Rules) -> _Ctx:
-    wt = hand.winning_tile
-    assert wt is not None
+def _standing(hand: Hand, wt: int) -> tuple[int, list[int], int]:
+    """The winning tile's kind, the standing tiles' kind counts (winning tile included) and
+    their kind bit mask; shared by the full and the lean path."""
     kind = KIND
     bit = _BIT
     win = kind[wt]
@@ -506,6 +506,13 @@ def _prepare(hand: Hand, sit: Situation, rules: Rules) -> _Ctx:
     for t in hand.concealed:
         sc[kind[t]] += 1
         smask |= bit[t]
+    return win, sc, smask
+
+
+def _prepare(hand: Hand, sit: Situation, rules: Rules) -> _Ctx:
+    wt = hand.winning_tile
+    assert wt is not None
+    win, sc, smask = _standing(hand, wt)
     melds = hand.melds
     (fixed_chows, fixed_pungs, fixed_pung_kinds, kong_kinds, ac, amask, melded, mk,
      ck) = _meld_pass(melds, sc, smask)
