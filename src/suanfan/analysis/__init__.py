@@ -13,6 +13,7 @@ this package stays light.
 from __future__ import annotations
 
 from .advice import Advice, DiscardOption, UsefulTile, advise, useful_tiles
+from .report import report
 from .shanten import (
     mcr_shanten,
     mcr_shanten_counts,
@@ -44,6 +45,7 @@ __all__ = [
     "mcr_shanten_counts",
     "mcr_waits",
     "regular_shanten_counts",
+    "report",
     "riichi_shanten",
     "riichi_shanten_counts",
     "riichi_waits",

@@ -110,23 +110,20 @@ def _print_waits(waits: list[dict[str, Any]], system: str, indent: str = "  ") -
 
 
 def analyze(args: argparse.Namespace) -> int:
-    from ..analysis import advise, shanten_by_form, wait_table
+    from ..analysis import report
 
     system = _system(args)
     sit = _situation(args, system)
     _fix_flowers(sit)
-    hand = parse_hand(args.hand)
-    forms = shanten_by_form(hand, system)
-    if hand.is_complete:
-        adv = advise(hand, system, visible=args.visible, **sit)
-        d = adv.to_dict()
-        d["forms"] = forms
-        if args.json:
-            print(json.dumps(d, ensure_ascii=False))
-            return 0
-        print(f"hand:     {adv.hand}  ({system})")
-        print(f"shanten:  {_shanten_text(adv.shanten)}")
-        print(f"forms:    {_forms_text(forms)}")
+    d = report(args.hand, system, visible=args.visible, **sit)
+    if args.json:
+        print(json.dumps(d, ensure_ascii=False))
+        return 0
+    forms = d["forms"]
+    print(f"hand:     {d['hand']}  ({system})")
+    print(f"shanten:  {_shanten_text(d['shanten'])}")
+    print(f"forms:    {_forms_text(forms)}")
+    if "options" in d:  # a 14-tile hand: the discard table
         print("discard  shanten  useful  tiles")
         for o in d["options"]:
             tiles = " ".join(f"{u['tile']}×{u['unseen']}" for u in o["useful"])
@@ -134,27 +131,7 @@ def analyze(args: argparse.Namespace) -> int:
             if o["waits"]:
                 _print_waits(o["waits"], system, indent="           wait ")
         return 0
-    table = wait_table(hand, system, visible=args.visible, **sit)
-    d = table.to_dict()
-    d["forms"] = forms
-    if table.shanten > 0:
-        from ..analysis.advice import useful_tiles
-        from ..analysis.shanten import hand_counts
-
-        counts, n_melds = hand_counts(hand)
-        _, kinds = useful_tiles(counts, n_melds, hand.counts, system)
-        from ..analysis.waits import unseen_counts
-        from ..tiles import tile_to_str
-
-        unseen = unseen_counts(hand, args.visible)
-        d["useful"] = [{"tile": tile_to_str(k), "unseen": unseen[k]} for k in kinds]
-    if args.json:
-        print(json.dumps(d, ensure_ascii=False))
-        return 0
-    print(f"hand:     {table.hand}  ({system})")
-    print(f"shanten:  {_shanten_text(table.shanten)}")
-    print(f"forms:    {_forms_text(forms)}")
-    if table.shanten == 0:
+    if d["shanten"] == 0:
         print(f"waits:    {len(d['waits'])} kinds, {d['unseen']} tiles unseen")
         _print_waits(d["waits"], system)
     elif "useful" in d:

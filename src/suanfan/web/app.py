@@ -346,25 +346,9 @@ def _analyze(req: AnalyzeRequest) -> dict[str, Any]:
         raise EngineUnavailable(f"the analysis engine is not available ({exc})") from None
     visible = req.visible or None
     try:
-        forms = analysis.shanten_by_form(hand, system)
-        if hand.is_complete:
-            out: dict[str, Any] = analysis.advise(hand, system, visible=visible, **sit).to_dict()
-            out["forms"] = forms
-            return out
-        table = analysis.wait_table(hand, system, visible=visible, **sit)
-        out = table.to_dict()
-        out["forms"] = forms
-        if table.shanten > 0:
-            from ..analysis.advice import useful_tiles
-            from ..analysis.shanten import hand_counts
-
-            counts, n_melds = hand_counts(hand)
-            _, kinds = useful_tiles(counts, n_melds, hand.counts, system)
-            unseen = analysis.unseen_counts(hand, visible)
-            out["useful"] = [{"tile": tile_to_str(k), "unseen": unseen[k]} for k in kinds]
+        return analysis.report(hand, system, visible=visible, **sit)
     except ImportError as exc:
         raise EngineUnavailable(f"the {system} engine is not available ({exc})") from None
-    return out
 
 
 def _parse(req: ParseRequest) -> dict[str, Any]:

@@ -1,0 +1,37 @@
+"""The whole analysis of a hand as one JSON-ready dict: what ``suanfan analyze --json`` prints and
+what ``POST /api/analyze`` answers (both faces call :func:`report`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..hand import Hand
+from ..notation import parse_hand
+from ..tiles import tile_to_str
+from .advice import advise, useful_tiles
+from .shanten import hand_counts, shanten_by_form
+from .waits import unseen_counts, wait_table
+
+__all__ = ["report"]
+
+
+def report(hand: str | Hand, system: str = "mcr", visible: str | None = None,
+           **situation: Any) -> dict[str, Any]:
+    """Shanten per winning form (``forms``), then for a 14-tile hand the discard advice, for a
+    13-tile hand the wait table with each wait's score and, when the hand is not ready, the
+    useful tiles with how many of each remain unseen (``useful``)."""
+    h = parse_hand(hand)
+    forms = shanten_by_form(h, system)
+    if h.is_complete:
+        out = advise(h, system, visible=visible, **situation).to_dict()
+        out["forms"] = forms
+        return out
+    table = wait_table(h, system, visible=visible, **situation)
+    out = table.to_dict()
+    out["forms"] = forms
+    if table.shanten > 0:
+        counts, n_melds = hand_counts(h)
+        _, kinds = useful_tiles(counts, n_melds, h.counts, system)
+        unseen = unseen_counts(h, visible)
+        out["useful"] = [{"tile": tile_to_str(k), "unseen": unseen[k]} for k in kinds]
+    return out
