@@ -21,6 +21,7 @@ __all__ = [
     "decompose",
     "decompose_masked",
     "decompose_packed",
+    "group_splits",
     "is_chow",
     "is_thirteen_orphans",
     "pack_counts",
@@ -118,8 +119,9 @@ _Entry = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, tuple[int, ...]], .
 _MEMO_LIMIT = 1 << 16  # group entries kept per memo before it is cleared
 
 
-def _entry(pattern: tuple[int, ...], base: int) -> _Entry:
-    """One group's splits in global codes: (set tuples without the pair, (pair, set tuple) with)."""
+def group_splits(pattern: tuple[int, ...], base: int) -> _Entry:
+    """One group's splits in global codes: (set tuples without the pair, (pair, set tuple) with);
+    ``pattern`` holds the counts of the kinds from ``base`` on (9 numbered, 7 honours)."""
     no_pair: list[tuple[int, ...]] = []
     with_pair: list[tuple[int, tuple[int, ...]]] = []
     for sets, pair in suit_decompositions(pattern, base == 27):
@@ -179,7 +181,7 @@ def decompose_masked(counts: Sequence[int], kinds_mask: int) -> list[Decompositi
         if entry is None:
             if len(memo) > _MEMO_LIMIT:
                 memo.clear()
-            entry = memo[pattern] = _entry(pattern, base)
+            entry = memo[pattern] = group_splits(pattern, base)
         if not entry[0]:
             if not entry[1] or paired >= 0:
                 return []  # a group that cannot be split, or two groups that both need the pair
@@ -238,7 +240,7 @@ def decompose_packed(packed: int, n_sets: int) -> list[Decomposition]:
             if len(memo) > _MEMO_LIMIT:
                 memo.clear()
             pattern = tuple([(key >> (8 * i)) & 0xFF for i in range(size)])
-            entry = memo[key] = _entry(pattern, base)
+            entry = memo[key] = group_splits(pattern, base)
         if not entry[0]:
             if not entry[1] or paired >= 0:
                 return []

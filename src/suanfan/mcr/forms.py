@@ -22,6 +22,7 @@ __all__ = [
     "is_seven_shifted_pairs",
     "is_thirteen_orphans",
     "knitted_index",
+    "suit_wait_masks",
     "unique_wait",
     "unique_wait_standard",
     "winning_kinds",
@@ -199,6 +200,29 @@ def _suit_waits(pattern: tuple[int, ...], honors: bool) -> tuple[tuple[int, ...]
 
 
 _GROUPS = ((0, 9, False), (9, 9, False), (18, 9, False), (27, 7, True))
+
+
+_WAIT_MASKS: tuple[dict[int, tuple[int, int, bool, int]], dict[int, tuple[int, int, bool, int]]] = ({}, {})
+
+
+def suit_wait_masks(key: int, honors: bool) -> tuple[int, int, bool, int]:
+    """:func:`_suit_waits` of one suit's counts packed a nibble per kind (kind ``i`` of the suit
+    at bits ``4i``): (the kinds whose addition leaves sets only, those whose addition leaves
+    sets and one pair, as bit masks of the suit's indices; whether the counts split into sets
+    and one pair; the number of tiles). Cached per key."""
+    memo = _WAIT_MASKS[honors]
+    got = memo.get(key)
+    if got is None:
+        pattern = tuple([(key >> (4 * i)) & 15 for i in range(7 if honors else 9)])
+        as_sets, as_pair = _suit_waits(pattern, honors)
+        got = (sum(1 << i for i in as_sets), sum(1 << i for i in as_pair),
+               _suit_ok(pattern, honors)[1], sum(pattern))
+        if len(memo) >= 1 << 17:
+            memo.clear()
+        memo[key] = got
+    return got
+
+
 
 
 @bounded_cache(1 << 17)

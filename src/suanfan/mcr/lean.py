@@ -1,27 +1,40 @@
 """The lean total path of MCR scoring: the best total of a hand whose only readings are
-standard decompositions (four sets and a pair), worked out per decomposition from fan indices
-alone — no fan tokens, no raw fan lists, no explanation.
+standard decompositions (four sets and a pair), worked out from fan indices alone — no fan
+tokens, no raw fan lists, no explanation.
 
-:func:`lean_best` gives the best total, the index of the best reading among
-:func:`suanfan.mcr.score._readings` (the first of equal totals, 就高不就低) and the number of
-readings; :class:`LazyReading` stands for that reading and builds it with the full path only
-when the explanation (fans, removed fans, decomposition) is asked for. Hands that may read
-another way (seven pairs, thirteen orphans, honours and knitted tiles, a knitted straight,
-nine gates) and rules with seed 003's extended fans return None: the caller uses the full path.
-The same fans and the same walk of the principles as the full path
+Speed by design:
+
+* the standing tiles are one int of packed counts, a nibble per kind (``sum`` over a table),
+  from which the kind mask, the 四归一 candidates, the seven-pairs and nine-gates screens and
+  each suit's key fall out as a few integer operations;
+* each suit's splits are cached per suit key as *parts* that already carry what the fans ask
+  of them (chows, pungs, pair, the 全带幺 / 全带五 / 全双刻 property bits, the 幺九刻 of
+  numbered pungs, wind pungs, dragon pungs), so a decomposition is a few concatenations;
+* the unique-wait question (边张 / 坎张 / 单钓将) is answered from per-suit wait tables keyed
+  the same way;
+* the walk of the principles is memoised per rule set on the sorted fan indices.
+
+:func:`lean_score` gives (best total, number of readings, a lazy context, a lazy reading):
+:class:`LazyReading` stands for the best reading and builds it with the full path only when
+the explanation (fans, removed fans, decomposition) is asked for. Hands that may read another
+way (seven pairs, thirteen orphans, honours and knitted tiles, a knitted straight, nine gates)
+and rules with seed 003's extended fans return None: the caller uses the full path. The same
+fans and the same walk of the principles as the full path
 (:func:`suanfan.mcr.principles.walk_total`); tests/mcr/test_lean.py checks both agree.
 """
 
 from __future__ import annotations
 
+from itertools import product
 from typing import Any
 
 from ..decompose import PUNG
-from ..decompose import decompose_masked as _decompose_standing
+from ..decompose import group_splits as _group_splits
 from ..hand import Hand, MeldKind
+from ..tiles import KIND
 from .combos import chow_fans, pung_fans
 from .fans import FAN_INDEX
-from .forms import is_nine_gates, unique_wait_standard
+from .forms import suit_wait_masks
 from .rules import Rules
 from .score import (
     _I_ALLC,
@@ -48,22 +61,18 @@ from .score import (
     _I_SELF,
     _I_SINGLE,
     _I_SW,
-    _KNIT_MASKS,
     _PAIR_PROPS,
     _RANK0,
     _SET_PROPS,
-    _SUIT_MASKS,
-    _TH_MASK,
     _YAOJIU,
     _YAOJIU_PUNG,
     Situation,
     _Ctx,
     _global_fans,
+    _masks,
     _may_combine,
-    _meld_pass,
     _prepare,
     _readings,
-    _standing,
 )
 
 __all__ = ["LazyCtx", "LazyReading", "lean_best", "lean_score"]
@@ -74,6 +83,18 @@ _L4W_BIT = 1 << FAN_INDEX["little_four_winds"]
 _PW_BIT = 1 << _I_PW
 _SW_BIT = 1 << _I_SW
 _YJ_BIT = 1 << _YAOJIU
+
+# -- packed counts: kind k at bits 4k..4k+3 (at most 4 copies) -----------------------------------
+_NIB = _masks(4)
+_ONES = _NIB.numbered | _NIB.honor          # bit 4k: "kind k present" after folding
+_FOURS = _ONES << 2                          # a count of 4 is the only one with bit 2 set
+_UNIT = tuple(1 << (4 * KIND[t]) for t in range(37))
+_M36 = (1 << 36) - 1
+_TH4 = _NIB.th
+_SUITS4 = _NIB.suits
+_KNIT4 = _NIB.knitted
+# 1112345678999 of one suit (nine gates before the winning tile), per suit
+_NINE4 = tuple((0x311111113) << (36 * s) for s in range(3))
 
 # set-combination fans as fan indices only (套算一次's removed pair fans count nothing)
 _CHOW_IDS: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
@@ -96,147 +117,354 @@ def _pung_ids(pungs: tuple[int, ...]) -> tuple[int, ...]:
     return ids
 
 
-def _standard_only(smask: int, n_melds: int, sc: list[int], win: int) -> bool:
-    """True when every reading of the hand is a standard decomposition (not nine gates)."""
-    nbits = smask.bit_count()
-    if n_melds == 0:
-        if smask == _TH_MASK or nbits == 14 or (nbits <= 7 and 1 not in sc and 3 not in sc):
+# -- per-suit parts ------------------------------------------------------------------------------
+# A part is one suit's split with what the fans need of it:
+# (chows, pung kinds, pair kind or -1, property bits, 幺九刻 of numbered pungs (fan indices),
+#  wind pung kinds, number of dragon pungs)
+_Part = tuple[tuple[int, ...], tuple[int, ...], int, int, tuple[int, ...], tuple[int, ...], int]
+_Entry = tuple[tuple[_Part, ...], tuple[_Part, ...]]  # (splits without the pair, with it)
+_MEMO_LIMIT = 1 << 16
+_PARTS: tuple[dict[int, _Entry], ...] = ({}, {}, {}, {})
+
+
+def _part(pair: int, sets: tuple[int, ...]) -> _Part:
+    chows = tuple([s for s in sets if s < PUNG])
+    pungs = tuple([s - PUNG for s in sets if s >= PUNG])
+    props = _PAIR_PROPS[pair] if pair >= 0 else 7
+    for s in sets:
+        props &= _SET_PROPS[s]
+    yj = tuple([_YAOJIU for k in pungs if k < 27 and _YAOJIU_PUNG[k]])
+    winds = tuple([k for k in pungs if 27 <= k <= 30])
+    return (chows, pungs, pair, props, yj, winds, sum(1 for k in pungs if k >= 31))
+
+
+def _new_entry(g: int, key: int) -> _Entry:
+    size = 7 if g == 3 else 9
+    pattern = tuple([(key >> (4 * i)) & 15 for i in range(size)])
+    no_pair, with_pair = _group_splits(pattern, 9 * g)
+    entry = (tuple([_part(-1, sets) for sets in no_pair]),
+             tuple([_part(pair, sets) for pair, sets in with_pair]))
+    memo = _PARTS[g]
+    if len(memo) > _MEMO_LIMIT:
+        memo.clear()
+    memo[key] = entry
+    return entry
+
+
+def _decompositions(p: int) -> list[tuple[_Part, ...]] | None:
+    """The standard decompositions of the packed standing counts ``p`` as tuples of parts (one
+    per suit present, in suit order), in the order of :func:`suanfan.decompose.decompose`;
+    None when there is none."""
+    entries: list[_Entry] = []
+    paired = -1
+    for g in range(4):
+        key = (p >> (36 * g)) & _M36
+        if not key:
+            continue
+        entry = _PARTS[g].get(key)
+        if entry is None:
+            entry = _new_entry(g, key)
+        if not entry[0]:
+            if not entry[1] or paired >= 0:
+                return None
+            paired = len(entries)
+        entries.append(entry)
+    n = len(entries)
+    if n == 1:
+        return [(pp,) for pp in entries[0][1]] or None
+    out: list[tuple[_Part, ...]] = []
+    for i in range(n):
+        with_pair = entries[i][1]
+        if not with_pair or (paired >= 0 and i != paired):
+            continue
+        others = [e[0] for j, e in enumerate(entries) if j != i]
+        for pp in with_pair:
+            for combo in product(*others):
+                parts = list(combo)
+                parts.insert(i, pp)
+                out.append(tuple(parts))
+    return out or None
+
+
+# -- unique wait ----------------------------------------------------------------------------------
+def _unique_wait(p: int, win: int, seven_pairs: bool) -> bool:
+    """:func:`suanfan.mcr.forms.unique_wait_standard` on packed counts: True when the winning
+    tile's kind is the only one that completes the standing tiles."""
+    g = win // 9 if win < 27 else 3
+    i = win - 9 * g
+    key13 = ((p >> (36 * g)) & _M36) - (1 << (4 * i))
+    honors = g == 3
+    as_sets, as_pair, ok_pair, n13 = suit_wait_masks(key13, honors)
+    bit = 1 << i
+    if n13 % 3 == 1:
+        # the winning tile's suit held the pair: every other suit is sets only
+        if as_pair != bit:
             return False
-        if win < 27 and not smask & ~_SUIT_MASKS[win // 9] and is_nine_gates(sc, win):
+    else:
+        if as_sets != bit:
             return False
-    if n_melds <= 1 and nbits >= 9:
-        for km in _KNIT_MASKS:
-            if smask & km == km:
-                return False
+        if ok_pair:
+            # this suit may hold the pair instead: the suit holding it may take a tile
+            for gb in range(4):
+                if gb == g:
+                    continue
+                q = (p >> (36 * gb)) & _M36
+                if q:
+                    qs, _qp, _ok, nq = suit_wait_masks(q, gb == 3)
+                    if nq % 3 == 2:
+                        if qs:
+                            return False
+                        break
+    if seven_pairs:
+        c13 = p - _UNIT[win]
+        pairs = (((c13 >> 1) | (c13 >> 2)) & _ONES).bit_count() + ((c13 >> 2) & _ONES).bit_count()
+        if pairs == 6 and c13 & _ONES != 1 << (4 * win):
+            return False
     return True
 
 
-def lean_best(ctx: _Ctx) -> tuple[int, int, int] | None:
-    """(best total without flowers, index of the best reading, number of readings) of a hand
-    read only as standard decompositions; None when the full path is needed (see the module)."""
-    rules = ctx.rules
-    if ctx.ext or rules._ext or ctx.sit.flags or not _standard_only(ctx.smask, ctx.n_melds, ctx.sc, ctx.win):
-        return None
-    decs = _decompose_standing(ctx.sc, ctx.smask)
-    if not decs:
-        return None
-    base_ids = [f for f, _u in ctx.base]
-    base_ids += [f for f, _u in ctx.kong_fans]
-    best, best_i, ctx.unique = _best_of(decs, base_ids, ctx.fixed_chows, ctx.fixed_pung_kinds, ctx.ck,
-                                        ctx.sit, rules, ctx.win, ctx.sc, ctx.smask, ctx.n_melds, ctx.unique)
-    return best, best_i, len(decs)
+# -- the lean path ----------------------------------------------------------------------------------
+_CHOW = MeldKind.CHOW
+_KONG = MeldKind.KONG
+_I_MK = FAN_INDEX["melded_kong"]
+_I_CK = FAN_INDEX["concealed_kong"]
+_I_2MK = FAN_INDEX["two_melded_kongs"]
+_I_2CK = FAN_INDEX["two_concealed_kongs"]
+_I_CMK = FAN_INDEX["concealed_and_melded_kong"]
+_I_3K = FAN_INDEX["three_kongs"]
+_I_4K = FAN_INDEX["four_kongs"]
+_CHOW3 = tuple((1 << (4 * k)) * 0x111 for k in range(27))
+
+# per rule set (by identity, the rules kept alive): sorted fan indices (+ wind codes) -> total
+_WALK_MEMO: dict[int, tuple[Rules, dict[tuple[int, ...], int]]] = {}
 
 
-def _best_of(decs: list[tuple[int, tuple[int, ...]]], base_ids: list[int], fixed_chows: tuple[int, ...],
-             fixed_pungs: tuple[int, ...] | list[int], ck: int, sit: Situation, rules: Rules, win: int,
-             sc: list[int], smask: int, n_melds: int, unique: bool | None) -> tuple[int, int, bool | None]:
-    """The best total of the decompositions, its index, and the unique-wait answer."""
+def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, LazyCtx, LazyReading] | None:
+    """The best total of a hand read only as standard decompositions: (best total without
+    flowers, number of readings, the context and the best reading, both built when the
+    explanation is asked for); None when the full path is needed (see the module)."""
+    if rules._ext or sit.flags:
+        return None
+    wt = hand.winning_tile
+    if wt is None:
+        return None
+    win = KIND[wt]
+    p = sum(map(_UNIT.__getitem__, hand.concealed), _UNIT[wt])
+    smask = (p | (p >> 1) | (p >> 2)) & _ONES
+    melds = hand.melds
+    n_melds = len(melds)
+    # screens: the hand may read another way (the full path then scores every form)
+    nbits = smask.bit_count()
+    if n_melds == 0:
+        if smask == _TH4 or nbits == 14 or (nbits <= 7 and not p & _ONES):
+            return None
+        if win < 27 and p - _UNIT[win] == _NINE4[win // 9]:
+            return None
+    if n_melds <= 1 and nbits >= 9:
+        for km in _KNIT4:
+            if smask & km == km:
+                return None
+    decs = _decompositions(p)
+    if decs is None:
+        return None
+    # the declared melds: sets, kong series, concealment, and the whole hand's counts
+    ids: list[int] = []
+    ap = ids.append
+    sd = sit.self_drawn
+    pw = 27 + sit.prevalent_wind
+    sw = 27 + sit.seat_wind
+    fixed_chows: list[int] = []
+    fixed_pungs: list[int] = []
+    kong_kinds: list[int] = []
+    f_props = 7
+    f_winds: list[int] = []
+    f_dragons = 0
+    melded = mk = ck = 0
+    allp = p
+    for m in melds:
+        k = m.first
+        mkind = m.kind
+        if mkind is _CHOW:
+            fixed_chows.append(k)
+            allp += _CHOW3[k]
+            f_props &= _SET_PROPS[k]
+        else:
+            fixed_pungs.append(k)
+            f_props &= _SET_PROPS[PUNG + k]
+            if mkind is _KONG:
+                kong_kinds.append(k)
+                allp += _UNIT[k] << 2
+                if m.concealed:
+                    ck += 1
+                else:
+                    mk += 1
+            else:
+                allp += _UNIT[k] * 3
+            if k >= 27:
+                if k >= 31:
+                    ap(_I_DRAGON)
+                    f_dragons += 1
+                else:
+                    f_winds.append(k)
+            elif _YAOJIU_PUNG[k]:
+                ap(_YAOJIU)
+        if not m.concealed:
+            melded += 1
+    # fans common to every reading, as the full path's preparation
+    if sd:
+        ap(_I_SELF)
+    if melded == 0:
+        ap(_I_FCH if sd else _I_CH)
+    elif melded == 4 and not sd:
+        ap(_I_MH)
+    if sit.last_of_kind:
+        ap(_I_LT)
+    if sit.last_tile_of_wall:
+        ap(_I_LTD if sd else _I_LTC)
+    if sit.kong:
+        ap(_I_OWR if sd else _I_RTK)
+    hog = allp & _FOURS
+    while hog:
+        low = hog & -hog
+        if (low.bit_length() - 3) >> 2 not in kong_kinds:
+            ap(_I_HOG)
+        hog ^= low
+    _global_fans(smask if not melds else (allp | (allp >> 1) | (allp >> 2)) & _ONES, ids, _NIB)
+    kongs = mk + ck
+    if kongs:
+        if kongs == 1:
+            ap(_I_MK if mk else _I_CK)
+        elif kongs == 2:
+            if mk == 2:
+                ap(_I_2MK)
+            elif ck == 2:
+                ap(_I_2CK)
+            elif rules.melded_concealed_kong:
+                ap(_I_CMK)
+            else:
+                ap(_I_CK)
+                ap(_I_MK)
+        elif kongs == 3:
+            ap(_I_3K)
+        else:
+            ap(_I_4K)
+    if fixed_chows:
+        fixed_chows.sort()
+    # the rules' tables and the walk memo
     excl_tab: tuple[int, ...] = rules._excl  # type: ignore[attr-defined]
     values: list[int] = rules._values  # type: ignore[attr-defined]
     enabled: int = rules._enabled  # type: ignore[attr-defined]
-    pw = 27 + sit.prevalent_wind
-    sw = 27 + sit.seat_wind
-    self_drawn = sit.self_drawn
-    chow_tab = _CHOW_IDS
-    pung_tab = _PUNG_IDS
-    set_props = _SET_PROPS
     entry = _WALK_MEMO.get(id(rules))
     if entry is None or entry[0] is not rules:
         if len(_WALK_MEMO) > 64:
             _WALK_MEMO.clear()
         entry = _WALK_MEMO[id(rules)] = (rules, {})
     memo = entry[1]
+    chow_tab = _CHOW_IDS
+    pung_tab = _PUNG_IDS
+    unique: bool | None = None
     best = -1
     best_i = 0
-    for di, (pair, sets) in enumerate(decs):
-        ids = base_ids[:]
-        ap = ids.append
-        st_chows = [s for s in sets if s < PUNG]
-        st_pungs = [s - PUNG for s in sets if s >= PUNG]
-        if fixed_chows:
-            chows = [*fixed_chows, *st_chows]
-            chows.sort()
+    for di, parts in enumerate(decs):
+        # the decomposition's sets: the parts in suit order, then the declared melds
+        if len(parts) == 1:
+            st_chows, st_pungs, pair, props, yj, winds_t, dragons = parts[0]
+            ids2 = ids + list(yj) if yj else ids[:]
+            winds_l = list(winds_t)
         else:
-            chows = st_chows
+            st_chows = ()
+            st_pungs = ()
+            pair = -1
+            props = 7
+            dragons = 0
+            ids2 = ids[:]
+            winds_l = []
+            for pt in parts:
+                if pt[0]:
+                    st_chows += pt[0]
+                if pt[1]:
+                    st_pungs += pt[1]
+                    if pt[4]:
+                        ids2 += pt[4]
+                    if pt[5]:
+                        winds_l += pt[5]
+                    dragons += pt[6]
+                if pt[2] >= 0:
+                    pair = pt[2]
+                props &= pt[3]
+        ap2 = ids2.append
+        props &= f_props
+        if dragons:
+            ids2 += [_I_DRAGON] * dragons
+        chows: list[int] | tuple[int, ...] = sorted((*fixed_chows, *st_chows)) if fixed_chows else st_chows
         if fixed_pungs:
-            pungs = [*fixed_pungs, *st_pungs]
-            pungs.sort()
+            pungs: list[int] | tuple[int, ...] = sorted((*fixed_pungs, *st_pungs))
+            dragons += f_dragons
+            winds_l += f_winds
         else:
             pungs = st_pungs
         concealed = ck + len(st_pungs)
-        if not self_drawn and win in st_pungs:
+        if not sd and win in st_pungs:
             for c in st_chows:
                 if c <= win <= c + 2:
                     break
             else:
-                concealed -= 1
-        # per-pung fans (as _pung_fans_of); 幺九刻 kept aside with its pung kinds
+                concealed -= 1  # the pung completed by the discard is melded
+        # per-pung fans of the standing dragon and wind pungs; 幺九刻 of winds kept aside with
+        # their codes (1, + 2 prevalent wind, + 4 seat wind)
         wind_yj: list[int] = []
-        winds = dragons = 0
-        props = _PAIR_PROPS[pair]
-        for k in pungs:
-            props &= set_props[PUNG + k]
-            if k >= 27:
-                if k >= 31:
-                    ap(_I_DRAGON)
-                    dragons += 1
-                else:
-                    winds += 1
-                    code = 1
-                    if k == pw:
-                        ap(_I_PW)
-                        code = 3
-                    if k == sw:
-                        ap(_I_SW)
-                        code |= 4
-                    ap(_YAOJIU)
-                    wind_yj.append(code)
-            elif _YAOJIU_PUNG[k]:
-                ap(_YAOJIU)
+        for k in winds_l:
+            code = 1
+            if k == pw:
+                ap2(_I_PW)
+                code = 3
+            if k == sw:
+                ap2(_I_SW)
+                code |= 4
+            ap2(_YAOJIU)
+            wind_yj.append(code)
         if concealed >= 2:
-            ap(_I_CP[concealed if concealed < 4 else 4])
+            ap2(_I_CP[concealed if concealed < 4 else 4])
         npung = len(pungs)
         if npung == 4:
-            ap(_I_ALLP)
+            ap2(_I_ALLP)
         if pair >= 27:
             if pair <= 30:
-                if winds == 3:
-                    ap(_I_L4W)
+                if len(winds_l) == 3:
+                    ap2(_I_L4W)
             elif dragons == 2:
-                ap(_I_L3D)
+                ap2(_I_L3D)
         nc = len(chows)
         if nc >= 2:
             key = (tuple(chows), pair if nc == 4 and pair < 27 and _RANK0[pair] == 4 else -1)
             got = chow_tab.get(key)
             if got is None:
                 got = _chow_ids(*key)
-            ids += got
+            ids2 += got
         if npung >= 2 and _may_combine(pungs):
             pk = tuple(pungs)
             gotp = pung_tab.get(pk)
             if gotp is None:
                 gotp = _pung_ids(pk)
-            ids += gotp
+            ids2 += gotp
         if nc == 4 and pair < 27:
-            ap(_I_ALLC)
-        for c in chows:
-            props &= set_props[c]
+            ap2(_I_ALLC)
         if props:
             if props & 1:
-                ap(_I_OUT)
+                ap2(_I_OUT)
             if props & 2:
-                ap(_I_FIVE)
+                ap2(_I_FIVE)
             if props & 4:
-                ap(_I_EVEN)
-        # wait fans (as _standard_raw): the unique-wait answer is per hand, kept in ctx
+                ap2(_I_EVEN)
+        # wait fans: only when exactly one tile kind completes the hand (the answer is per
+        # hand); edge before closed before single (MCR.md)
         if unique is None:
             for c in st_chows:
                 if (c + 2 == win and _RANK0[c] >= 1) or (c == win and _RANK0[c] <= 5):
                     unique = False
                     break
             else:
-                unique = False if win in st_pungs else unique_wait_standard(
-                    sc, win, n_melds == 0 and smask.bit_count() <= 8)
+                unique = False if win in st_pungs else _unique_wait(p, win, n_melds == 0 and nbits <= 8)
         if unique:
             edge = closed = False
             for c in st_chows:
@@ -245,29 +473,35 @@ def _best_of(decs: list[tuple[int, tuple[int, ...]]], base_ids: list[int], fixed
                 elif c == win or c + 2 == win:
                     edge = True
             if edge:
-                ap(_I_EDGE)
+                ap2(_I_EDGE)
             elif closed:
-                ap(_I_CLOSED)
+                ap2(_I_CLOSED)
             elif pair == win:
-                ap(_I_SINGLE)
+                ap2(_I_SINGLE)
         # the walk of the principles, memoised per rule set on the sorted fan indices (and the
         # wind pungs among the 幺九刻, which 圈风刻 / 门风刻 / 三风刻 / 小四喜 may absorb)
-        ids.sort()
-        wkey = (*ids, -1, *wind_yj) if wind_yj else tuple(ids)
+        ids2.sort()
+        wkey = (*ids2, -1, *wind_yj) if wind_yj else tuple(ids2)
         total = memo.get(wkey)
         if total is None:
-            total = _walk(ids, wind_yj, excl_tab, values, enabled)
+            total = _walk(ids2, wind_yj, excl_tab, values, enabled)
             if len(memo) > 1 << 16:
                 memo.clear()
             memo[wkey] = total
         if total > best:
             best = total
             best_i = di
-    return best, best_i, unique
+    ctx = LazyCtx(hand, sit, rules)
+    return best, len(decs), ctx, LazyReading(ctx, best_i)
 
 
-# per rule set (by identity, the rules kept alive): sorted fan indices (+ wind codes) -> total
-_WALK_MEMO: dict[int, tuple[Rules, dict[tuple[int, ...], int]]] = {}
+def lean_best(ctx: _Ctx) -> tuple[int, int, int] | None:
+    """(best total without flowers, index of the best reading, number of readings) of the
+    hand of a full-path context, by the lean path; None when the full path is needed."""
+    got = lean_score(ctx.hand, ctx.sit, ctx.rules)
+    if got is None:
+        return None
+    return got[0], got[3]._index, got[1]
 
 
 def _walk(ids: list[int], wind_yj: list[int], excl_tab: tuple[int, ...], values: list[int],
@@ -302,84 +536,6 @@ def _walk(ids: list[int], wind_yj: list[int], excl_tab: tuple[int, ...], values:
     if not kept and (enabled >> _CHICKEN) & 1:
         total = values[_CHICKEN]
     return total
-
-
-_CHOW = MeldKind.CHOW
-_KONG = MeldKind.KONG
-_I_MK = FAN_INDEX["melded_kong"]
-_I_CK = FAN_INDEX["concealed_kong"]
-_I_2MK = FAN_INDEX["two_melded_kongs"]
-_I_2CK = FAN_INDEX["two_concealed_kongs"]
-_I_CMK = FAN_INDEX["concealed_and_melded_kong"]
-_I_3K = FAN_INDEX["three_kongs"]
-_I_4K = FAN_INDEX["four_kongs"]
-
-
-def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, LazyCtx, LazyReading] | None:
-    """:func:`lean_best` from the hand itself, without the full path's context: (best total
-    without flowers, number of readings, the context and the best reading, both built when
-    the explanation is asked for); None when the full path is needed."""
-    if rules._ext or sit.flags:
-        return None
-    wt = hand.winning_tile
-    if wt is None:
-        return None
-    win, sc, smask = _standing(hand, wt)
-    melds = hand.melds
-    n_melds = len(melds)
-    if not _standard_only(smask, n_melds, sc, win):
-        return None
-    decs = _decompose_standing(sc, smask)
-    if not decs:
-        return None
-    (fixed_chows, fixed_sets, fixed_pungs, kong_kinds, ac, amask, melded, mk,
-     ck) = _meld_pass(melds, sc, smask)
-    # fans common to every reading, as the full path's preparation
-    ids: list[int] = []
-    sd = sit.self_drawn
-    if sd:
-        ids.append(_I_SELF)
-    if melded == 0:
-        ids.append(_I_FCH if sd else _I_CH)
-    elif melded == 4 and not sd:
-        ids.append(_I_MH)
-    if sit.last_of_kind:
-        ids.append(_I_LT)
-    if sit.last_tile_of_wall:
-        ids.append(_I_LTD if sd else _I_LTC)
-    if sit.kong:
-        ids.append(_I_OWR if sd else _I_RTK)
-    if 4 in ac:
-        for k in range(34):
-            if ac[k] == 4 and k not in kong_kinds:
-                ids.append(_I_HOG)
-    glob: list[tuple[int, tuple[int, ...]]] = []
-    _global_fans(amask, glob)
-    for f, _u in glob:
-        ids.append(f)
-    kongs = mk + ck
-    if kongs:
-        if kongs == 1:
-            ids.append(_I_MK if mk else _I_CK)
-        elif kongs == 2:
-            if mk == 2:
-                ids.append(_I_2MK)
-            elif ck == 2:
-                ids.append(_I_2CK)
-            elif rules.melded_concealed_kong:
-                ids.append(_I_CMK)
-            else:
-                for _k, is_kong, c in fixed_sets:
-                    if is_kong:
-                        ids.append(_I_CK if c else _I_MK)
-        elif kongs == 3:
-            ids.append(_I_3K)
-        else:
-            ids.append(_I_4K)
-    best, best_i, _unique = _best_of(decs, ids, tuple(fixed_chows), fixed_pungs, ck, sit, rules, win,
-                                     sc, smask, n_melds, None)
-    ctx = LazyCtx(hand, sit, rules)
-    return best, len(decs), ctx, LazyReading(ctx, best_i)
 
 
 class LazyCtx:

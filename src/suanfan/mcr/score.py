@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..decompose import PUNG, decompose
 from ..decompose import decompose_masked as _decompose_standing
@@ -297,83 +297,104 @@ class MCRResult:
 _RANK0 = tuple(k % 9 for k in range(27))
 
 
-def _mask(kinds: object) -> int:
+def _mask(kinds: object, spread: int = 1) -> int:
+    """Bit mask of tile kinds: bit ``spread * k`` for kind ``k`` (``spread`` 4: the nibble layout
+    of packed counts, :mod:`suanfan.mcr.lean`)."""
     m = 0
     for k in kinds:  # type: ignore[attr-defined]
-        m |= 1 << k
+        m |= 1 << (spread * k)
     return m
 
 
-_SUIT_MASKS = tuple(_mask(range(9 * s, 9 * s + 9)) for s in range(3))
-_NUMBERED_MASK = _mask(range(27))
-_HONOR_MASK = _mask(range(27, 34))
-_WIND_MASK = _mask(range(27, 31))
-_DRAGON_MASK = _mask(range(31, 34))
-_TH_MASK = _mask(k for k in range(34) if k >= 27 or k % 9 in (0, 8))
-_GREEN_MASK = _mask(k for k in range(34) if IS_GREEN[k])
-_REV_MASK = _mask(k for k in range(34) if IS_REVERSIBLE[k])
+def _ranks_mask(ranks: object, spread: int = 1) -> int:
+    return _mask((9 * s + r for s in range(3) for r in ranks), spread)  # type: ignore[attr-defined]
 
 
-def _ranks_mask(ranks: object) -> int:
-    return _mask(9 * s + r for s in range(3) for r in ranks)  # type: ignore[attr-defined]
+class _Masks(NamedTuple):
+    """The kind masks the hand-level fans test, in one bit layout (one bit per kind, or one
+    nibble per kind)."""
+
+    suits: tuple[int, int, int]
+    numbered: int
+    honor: int
+    wind: int
+    dragon: int
+    th: int          # terminals and honours
+    green: int
+    rev: int         # reversible tiles
+    lower: int       # ranks 1-4
+    upper: int       # ranks 6-9
+    middle: int      # ranks 4-6
+    r4: int
+    r6: int
+    knitted: tuple[int, ...]
 
 
-_R_LOWER = _ranks_mask(range(4))      # 1-4
-_R_UPPER = _ranks_mask(range(5, 9))   # 6-9
-_R_MIDDLE = _ranks_mask(range(3, 6))  # 4-6
-_R_4 = _ranks_mask((3,))
-_R_6 = _ranks_mask((5,))
-_KNIT_MASKS = tuple(_mask(seq) for seq in KNITTED)
+def _masks(spread: int) -> _Masks:
+    return _Masks(
+        tuple(_mask(range(9 * s, 9 * s + 9), spread) for s in range(3)),  # type: ignore[arg-type]
+        _mask(range(27), spread), _mask(range(27, 34), spread), _mask(range(27, 31), spread),
+        _mask(range(31, 34), spread), _mask((k for k in range(34) if k >= 27 or k % 9 in (0, 8)), spread),
+        _mask((k for k in range(34) if IS_GREEN[k]), spread),
+        _mask((k for k in range(34) if IS_REVERSIBLE[k]), spread),
+        _ranks_mask(range(4), spread), _ranks_mask(range(5, 9), spread), _ranks_mask(range(3, 6), spread),
+        _ranks_mask((3,), spread), _ranks_mask((5,), spread),
+        tuple(_mask(seq, spread) for seq in KNITTED),
+    )
+
+
+_DENSE = _masks(1)
+_SUIT_MASKS = _DENSE.suits
+_TH_MASK = _DENSE.th
+_KNIT_MASKS = _DENSE.knitted
 _BIT = tuple(1 << KIND[t] for t in range(37))
 
-
-_GF = {
-    name: (_I[name], (_HAND,)) for name in (
-        "full_flush", "no_honors", "one_voided_suit", "half_flush", "all_types", "all_simples",
-        "reversible_tiles", "all_green", "all_honors", "all_terminals", "all_terminals_and_honors",
-        "lower_four", "lower_tiles", "upper_four", "upper_tiles", "middle_tiles",
-    )
-}
-_GF_FULL, _GF_NOH, _GF_VOID, _GF_HALF, _GF_TYPES, _GF_SIMPLE, _GF_REV, _GF_GREEN = (
-    _GF["full_flush"], _GF["no_honors"], _GF["one_voided_suit"], _GF["half_flush"],
-    _GF["all_types"], _GF["all_simples"], _GF["reversible_tiles"], _GF["all_green"],
+_I_FULL, _I_NOH, _I_VOID, _I_HALF, _I_TYPES, _I_SIMPLE, _I_REV, _I_GREEN = (
+    _I[f] for f in ("full_flush", "no_honors", "one_voided_suit", "half_flush", "all_types",
+                    "all_simples", "reversible_tiles", "all_green")
 )
-_SM0, _SM1, _SM2 = _SUIT_MASKS
+_I_HONORS, _I_TERMS, _I_TERMS_HONORS, _I_L4, _I_LOWER, _I_U4, _I_UPPER, _I_MIDDLE = (
+    _I[f] for f in ("all_honors", "all_terminals", "all_terminals_and_honors", "lower_four",
+                    "lower_tiles", "upper_four", "upper_tiles", "middle_tiles")
+)
 
 
-def _global_fans(m: int, out: list[tuple[int, tuple[int, ...]]]) -> None:
-    """Fans decided by which tile kinds the hand holds (bit mask of kinds): colour, rank and
-    terminal fans, appended to ``out``. One predicate per fan, evaluated once per hand."""
-    honors = m & _HONOR_MASK
-    nsuits = (1 if m & _SM0 else 0) + (1 if m & _SM1 else 0) + (1 if m & _SM2 else 0)
+def _global_fans(m: int, out: list[int], mk: _Masks = _DENSE) -> None:
+    """Fans decided by which tile kinds the hand holds (a kind mask in the layout of ``mk``):
+    colour, rank and terminal fans, their indices appended to ``out``. One predicate per fan,
+    evaluated once per hand."""
+    honors = m & mk.honor
+    sm0, sm1, sm2 = mk.suits
+    nsuits = (1 if m & sm0 else 0) + (1 if m & sm1 else 0) + (1 if m & sm2 else 0)
     if not honors:
-        out.append(_GF_FULL if nsuits == 1 else _GF_NOH)                           # 清一色 / 无字
+        out.append(_I_FULL if nsuits == 1 else _I_NOH)                              # 清一色 / 无字
     if nsuits == 2:
-        out.append(_GF_VOID)                                                        # 缺一门
+        out.append(_I_VOID)                                                         # 缺一门
     elif nsuits == 1 and honors:
-        out.append(_GF_HALF)                                                        # 混一色
-    if nsuits == 3 and m & _WIND_MASK and m & _DRAGON_MASK:
-        out.append(_GF_TYPES)                                                       # 五门齐
-    if not m & _TH_MASK:
-        out.append(_GF_SIMPLE)                                                      # 断幺
-    if not m & ~_REV_MASK:
-        out.append(_GF_REV)                                                         # 推不倒
-    if not m & ~_GREEN_MASK:
-        out.append(_GF_GREEN)                                                       # 绿一色
-    if not m & ~_TH_MASK:
-        if not m & _NUMBERED_MASK:
-            out.append(_GF["all_honors"])                                           # 字一色
+        out.append(_I_HALF)                                                         # 混一色
+    if nsuits == 3 and m & mk.wind and m & mk.dragon:
+        out.append(_I_TYPES)                                                        # 五门齐
+    th = mk.th
+    if not m & th:
+        out.append(_I_SIMPLE)                                                       # 断幺
+    if not m & ~mk.rev:
+        out.append(_I_REV)                                                          # 推不倒
+    if not m & ~mk.green:
+        out.append(_I_GREEN)                                                        # 绿一色
+    if not m & ~th:
+        if not m & mk.numbered:
+            out.append(_I_HONORS)                                                   # 字一色
         elif not honors:
-            out.append(_GF["all_terminals"])                                        # 清幺九
+            out.append(_I_TERMS)                                                    # 清幺九
         else:
-            out.append(_GF["all_terminals_and_honors"])                             # 混幺九
+            out.append(_I_TERMS_HONORS)                                             # 混幺九
     if m and not honors:
-        if not m & ~_R_LOWER:
-            out.append(_GF["lower_four"] if m & _R_4 else _GF["lower_tiles"])       # 小于五 / 全小
-        elif not m & ~_R_UPPER:
-            out.append(_GF["upper_four"] if m & _R_6 else _GF["upper_tiles"])       # 大于五 / 全大
-        elif not m & ~_R_MIDDLE:
-            out.append(_GF["middle_tiles"])                                         # 全中
+        if not m & ~mk.lower:
+            out.append(_I_L4 if m & mk.r4 else _I_LOWER)                            # 小于五 / 全小
+        elif not m & ~mk.upper:
+            out.append(_I_U4 if m & mk.r6 else _I_UPPER)                            # 大于五 / 全大
+        elif not m & ~mk.middle:
+            out.append(_I_MIDDLE)                                                   # 全中
 
 
 @dataclass(slots=True)
@@ -539,7 +560,9 @@ def _prepare(hand: Hand, sit: Situation, rules: Rules) -> _Ctx:
             if ac[k] == 4 and k not in kong_kinds:
                 base.append((_I_HOG, (_TILE + k,)))
             rest ^= low
-    _global_fans(amask, base)
+    glob: list[int] = []
+    _global_fans(amask, glob)
+    base.extend([(f, _HAND_USE) for f in glob])
     # the kong series: at most one fan
     kf: list[tuple[int, tuple[int, ...]]] = []
     kongs = mk + ck
@@ -692,7 +715,7 @@ def _chow_combo(chows: tuple[int, ...], pair: int) -> tuple[_Pairs, _Pairs]:
     return c, tuple((-1 - _I[f], used) for f, used in removed)
 
 
-def _may_combine(pung_kinds: list[int]) -> bool:
+def _may_combine(pung_kinds: list[int] | tuple[int, ...]) -> bool:
     """False when no pung-combination fan is possible: no two numbered pungs of one rank, no
     three of consecutive ranks, fewer than two dragon pungs and three wind pungs."""
     ranks = 0
