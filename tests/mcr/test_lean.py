@@ -40,8 +40,8 @@ def test_lean_totals_equal_full_path(preset: str) -> None:
         if lean is None:
             continue
         used += 1
-        # the lean path only answers for hands read only as standard decompositions
-        assert forms == {"standard"}, (str(h), forms)
+        # the lean path answers for every form but the knitted straight
+        assert "knitted_straight" not in forms, (str(h), forms)
         totals = [walk_total(rules, sit.prevalent_wind, sit.seat_wind, rd[2]) for rd in readings]
         best, reading = best_reading(readings, totals)
         assert lean == (best, readings.index(reading), len(readings)), (str(h), sit)
@@ -75,15 +75,32 @@ def test_score_identical_with_and_without_lean(preset: str, monkeypatch: pytest.
     assert n_lazy > len(items) // 2
 
 
-def test_lean_declines_other_forms_and_extended_rules() -> None:
-    """Seven pairs, thirteen orphans, honours and knitted, knitted straight and nine gates go to
-    the full path, as do rules with seed 003's extended fans."""
+def test_lean_declines_knitted_straights_and_extended_rules() -> None:
+    """A hand holding a knitted straight (组合龙) goes to the full path, as do rules with seed
+    003's extended fans; thirteen orphans, honours and knitted tiles, seven pairs and nine gates
+    stay on the lean path with the full path's form and total."""
     rules = get_rules("mcr")
-    for text in ("11223344556677z", "19m19p19s12345677z", "147m258p369s12345z", "1112345678999m5m",
-                 "147m258p369s11122z"):
+    for text in ("147m258p369s11122z", "147m258p369s123m55z", "147m258p369s1234z 4z"):
         h, sit = S.prepare_situation(text, {})
         assert L.lean_best(S._prepare(h, sit, rules)) is None, text
         assert L.lean_score(h, sit, rules) is None, text
+    for text, form in (
+        ("11223344556677z", "seven_pairs"),
+        ("19m19p19s12345677z", "thirteen_orphans"),
+        ("147m258p369s12345z", "lesser_honors_and_knitted_tiles"),
+        ("14m25p369s1234567z", "greater_honors_and_knitted_tiles"),
+        ("1112345678999m5m", "nine_gates"),
+        ("2233445566778m 8m", "seven_shifted_pairs"),
+        ("11223344556677m", "seven_shifted_pairs"),  # also four sets and a pair: 就高不就低
+    ):
+        h, sit = S.prepare_situation(text, {})
+        got = L.lean_score(h, sit, rules)
+        assert got is not None, text
+        readings = S._readings(S._prepare(h, sit, rules))
+        totals = [walk_total(rules, sit.prevalent_wind, sit.seat_wind, rd[2]) for rd in readings]
+        best, reading = best_reading(readings, totals)
+        assert reading[0] == form and got[3][0] == form, text
+        assert (got[0], got[3]._index, got[1]) == (best, readings.index(reading), len(readings)), text
     h, sit = S.prepare_situation("123m456p789s123s55z", {})
     assert L.lean_best(S._prepare(h, sit, rules)) is not None
     ext = get_rules("mcr-extended")

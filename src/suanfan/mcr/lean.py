@@ -83,6 +83,14 @@ _L4W_BIT = 1 << FAN_INDEX["little_four_winds"]
 _PW_BIT = 1 << _I_PW
 _SW_BIT = 1 << _I_SW
 _YJ_BIT = 1 << _YAOJIU
+_I_NINE = FAN_INDEX["nine_gates"]
+_NINE_BIT = 1 << _I_NINE
+_I_13 = FAN_INDEX["thirteen_orphans"]
+_I_KNIT = FAN_INDEX["knitted_straight"]
+_I_GREATER = FAN_INDEX["greater_honors_and_knitted_tiles"]
+_I_LESSER = FAN_INDEX["lesser_honors_and_knitted_tiles"]
+_I_SEVEN = FAN_INDEX["seven_pairs"]
+_I_SHIFTED7 = FAN_INDEX["seven_shifted_pairs"]
 
 # -- packed counts: kind k at bits 4k..4k+3 (at most 4 copies) -----------------------------------
 _NIB = _masks(4)
@@ -93,6 +101,10 @@ _M36 = (1 << 36) - 1
 _TH4 = _NIB.th
 _SUITS4 = _NIB.suits
 _KNIT4 = _NIB.knitted
+_NUMBERED4 = _NIB.numbered
+_HONOR4 = _NIB.honor
+_MANY = (_ONES << 1) | (_ONES << 2)         # some count above 1
+_SHIFTED7 = frozenset(0x2222222 << (4 * (9 * s + r)) for s in range(3) for r in range(3))
 # 1112345678999 of one suit (nine gates before the winning tile), per suit
 _NINE4 = tuple((0x311111113) << (36 * s) for s in range(3))
 
@@ -253,20 +265,47 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
     smask = (p | (p >> 1) | (p >> 2)) & _ONES
     melds = hand.melds
     n_melds = len(melds)
-    # screens: the hand may read another way (the full path then scores every form)
+    # the forms other than four sets and a pair (MCR.md): with no declared meld, thirteen
+    # orphans, honours and knitted tiles and seven pairs are one reading each, read before the
+    # standard ones; a knitted straight goes to the full path
     nbits = smask.bit_count()
-    if n_melds == 0:
-        if smask == _TH4 or nbits == 14 or (nbits <= 7 and not p & _ONES):
+    special: tuple[int, ...] = ()
+    form = "standard"
+    nine = False
+    standard = True  # standard decompositions may read the hand too
+    if n_melds == 0 and smask == _TH4:
+        special, form, standard = (_I_13,), "thirteen_orphans", False
+    elif n_melds == 0 and nbits == 14:
+        num = smask & _NUMBERED4
+        if p & _MANY or not any(num & km == num for km in _KNIT4):
             return None
-        if win < 27 and p - _UNIT[win] == _NINE4[win // 9]:
+        standard = False
+        if smask & _HONOR4 == _HONOR4:
+            special, form = (_I_GREATER,), "greater_honors_and_knitted_tiles"
+        else:
+            special, form = (_I_LESSER,), "lesser_honors_and_knitted_tiles"
+        if num.bit_count() == 9:
+            special += (_I_KNIT,)  # all nine tiles of a knitted straight: 组合龙 too
+    else:
+        if n_melds <= 1 and nbits >= 9:
+            for km in _KNIT4:
+                if smask & km == km:
+                    return None
+        if n_melds == 0:
+            if nbits <= 7 and not p & _ONES:
+                if p in _SHIFTED7:
+                    special, form = (_I_SHIFTED7,), "seven_shifted_pairs"
+                else:
+                    special, form = (_I_SEVEN,), "seven_pairs"
+            elif win < 27 and p - _UNIT[win] == _NINE4[win // 9]:
+                nine = True
+    decs: list[tuple[_Part, ...]] = []
+    if standard:
+        found = _decompositions(p)
+        if found is not None:
+            decs = found
+        elif not special:
             return None
-    if n_melds <= 1 and nbits >= 9:
-        for km in _KNIT4:
-            if smask & km == km:
-                return None
-    decs = _decompositions(p)
-    if decs is None:
-        return None
     # the declared melds: sets, kong series, concealment, and the whole hand's counts
     ids: list[int] = []
     ap = ids.append
@@ -365,7 +404,20 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
     unique: bool | None = None
     best = -1
     best_i = 0
-    for di, parts in enumerate(decs):
+    first = 0
+    if special:
+        ids2 = ids + list(special)
+        ids2.sort()
+        wkey = tuple(ids2)
+        total = memo.get(wkey)
+        if total is None:
+            total = _walk(ids2, [], excl_tab, values, enabled)
+            memo[wkey] = total
+        best = total
+        first = 1
+    if nine:
+        ap(_I_NINE)
+    for di, parts in enumerate(decs, first):
         # the decomposition's sets: the parts in suit order, then the declared melds
         if len(parts) == 1:
             st_chows, st_pungs, pair, props, yj, winds_t, dragons = parts[0]
@@ -492,7 +544,9 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
             best = total
             best_i = di
     ctx = LazyCtx(hand, sit, rules)
-    return best, len(decs), ctx, LazyReading(ctx, best_i)
+    if best_i or not special:
+        form = "nine_gates" if nine else "standard"
+    return best, len(decs) + first, ctx, LazyReading(ctx, best_i, form)
 
 
 def lean_best(ctx: _Ctx) -> tuple[int, int, int] | None:
@@ -521,11 +575,14 @@ def _walk(ids: list[int], wind_yj: list[int], excl_tab: tuple[int, ...], values:
             i = j
             continue
         cnt = j - i
-        if bit == _YJ_BIT and wind_yj:
-            absorbed = kept & (_B3W_BIT | _L4W_BIT)
-            for code in wind_yj:
-                if absorbed or (code & 2 and kept & _PW_BIT) or (code & 4 and kept & _SW_BIT):
-                    cnt -= 1
+        if bit == _YJ_BIT:
+            if wind_yj:
+                absorbed = kept & (_B3W_BIT | _L4W_BIT)
+                for code in wind_yj:
+                    if absorbed or (code & 2 and kept & _PW_BIT) or (code & 4 and kept & _SW_BIT):
+                        cnt -= 1
+            if kept & _NINE_BIT and cnt:
+                cnt -= 1  # 九莲宝灯 takes the 幺九刻 of its own 111 / 999
             if not cnt:
                 i = j
                 continue
