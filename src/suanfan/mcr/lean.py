@@ -108,13 +108,26 @@ _SHIFTED7 = frozenset(0x2222222 << (4 * (9 * s + r)) for s in range(3) for r in 
 # 1112345678999 of one suit (nine gates before the winning tile), per suit
 _NINE4 = tuple((0x311111113) << (36 * s) for s in range(3))
 
-# set-combination fans as fan indices only (套算一次's removed pair fans count nothing)
+# set-combination fans as fan indices only (套算一次's removed pair fans count nothing), per
+# sorted set tuple; a miss is first looked up by the tuple's shape (the suits permuted: every
+# chow and pung combination fan is the same under a permutation of the three suits), so a new
+# tuple rarely costs a computation of the combination fans
 _CHOW_IDS: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
 _PUNG_IDS: dict[tuple[int, ...], tuple[int, ...]] = {}
+_CHOW_SHAPES: dict[tuple[tuple[tuple[int, ...], bool], ...], tuple[int, ...]] = {}
+_PUNG_SHAPES: dict[tuple[tuple[int, ...], ...], tuple[int, ...]] = {}
 
 
 def _chow_ids(chows: tuple[int, ...], pair: int) -> tuple[int, ...]:
-    ids = tuple(FAN_INDEX[f] for f, _used in chow_fans(chows, pair)[0])
+    by_suit: tuple[list[int], list[int], list[int]] = ([], [], [])
+    for c in chows:
+        by_suit[c // 9].append(c % 9)
+    ps = pair // 9 if pair >= 0 else -1
+    shape = tuple(sorted((tuple(r), s == ps) for s, r in enumerate(by_suit)))
+    ids = _CHOW_SHAPES.get(shape)
+    if ids is None:
+        ids = tuple(FAN_INDEX[f] for f, _used in chow_fans(chows, pair)[0])
+        _CHOW_SHAPES[shape] = ids
     if len(_CHOW_IDS) > 1 << 17:
         _CHOW_IDS.clear()
     _CHOW_IDS[(chows, pair)] = ids
@@ -122,7 +135,17 @@ def _chow_ids(chows: tuple[int, ...], pair: int) -> tuple[int, ...]:
 
 
 def _pung_ids(pungs: tuple[int, ...]) -> tuple[int, ...]:
-    ids = tuple(FAN_INDEX[f] for f, _used in pung_fans(pungs)[0])
+    by_suit: tuple[list[int], list[int], list[int], list[int]] = ([], [], [], [])
+    for k in pungs:
+        if k < 27:
+            by_suit[k // 9].append(k % 9)
+        else:
+            by_suit[3].append(k)
+    shape = (*sorted(tuple(r) for r in by_suit[:3]), tuple(by_suit[3]))
+    ids = _PUNG_SHAPES.get(shape)
+    if ids is None:
+        ids = tuple(FAN_INDEX[f] for f, _used in pung_fans(pungs)[0])
+        _PUNG_SHAPES[shape] = ids
     if len(_PUNG_IDS) > 1 << 17:
         _PUNG_IDS.clear()
     _PUNG_IDS[pungs] = ids
