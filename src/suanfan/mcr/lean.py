@@ -157,9 +157,11 @@ def _pung_ids(pungs: tuple[int, ...]) -> tuple[int, ...]:
 # (chows, pung kinds, pair kind or -1, property bits, 幺九刻 of numbered pungs (fan indices),
 #  wind pung kinds, number of dragon pungs)
 _Part = tuple[tuple[int, ...], tuple[int, ...], int, int, tuple[int, ...], tuple[int, ...], int]
-_Entry = tuple[tuple[_Part, ...], tuple[_Part, ...]]  # (splits without the pair, with it)
+# (splits without the pair, splits with it, the only split when there is exactly one)
+_Entry = tuple[tuple[_Part, ...], tuple[_Part, ...], _Part | None]
 _MEMO_LIMIT = 1 << 16
 _PARTS: tuple[dict[int, _Entry], ...] = ({}, {}, {}, {})
+_GLOBAL: dict[int, tuple[int, ...]] = {}  # kinds held (nibble mask) -> hand-level fans
 
 
 def _part(pair: int, sets: tuple[int, ...]) -> _Part:
@@ -177,8 +179,9 @@ def _new_entry(g: int, key: int) -> _Entry:
     size = 7 if g == 3 else 9
     pattern = tuple([(key >> (4 * i)) & 15 for i in range(size)])
     no_pair, with_pair = _group_splits(pattern, 9 * g)
-    entry = (tuple([_part(-1, sets) for sets in no_pair]),
-             tuple([_part(pair, sets) for pair, sets in with_pair]))
+    a = tuple([_part(-1, sets) for sets in no_pair])
+    b = tuple([_part(pair, sets) for pair, sets in with_pair])
+    entry = (a, b, (a or b)[0] if len(a) + len(b) == 1 else None)
     memo = _PARTS[g]
     if len(memo) > _MEMO_LIMIT:
         memo.clear()
@@ -186,12 +189,37 @@ def _new_entry(g: int, key: int) -> _Entry:
     return entry
 
 
-def _decompositions(p: int) -> list[tuple[_Part, ...]] | None:
-    """The standard decompositions of the packed standing counts ``p`` as tuples of parts (one
-    per suit present, in suit order), in the order of :func:`suanfan.decompose.decompose`;
-    None when there is none."""
+def _merge(parts: list[_Part] | tuple[_Part, ...]) -> _Part:
+    """The parts of one decomposition (one per suit, in suit order) as one part."""
+    if len(parts) == 1:
+        return parts[0]
+    chows: tuple[int, ...] = ()
+    pungs: tuple[int, ...] = ()
+    yj: tuple[int, ...] = ()
+    winds: tuple[int, ...] = ()
+    pair = -1
+    props = 7
+    dragons = 0
+    for pt in parts:
+        if pt[0]:
+            chows += pt[0]
+        if pt[1]:
+            pungs += pt[1]
+            yj += pt[4]
+            winds += pt[5]
+            dragons += pt[6]
+        if pt[2] >= 0:
+            pair = pt[2]
+        props &= pt[3]
+    return (chows, pungs, pair, props, yj, winds, dragons)
+
+
+def _decompositions(p: int) -> list[_Part] | None:
+    """The standard decompositions of the packed standing counts ``p``, each merged into one
+    part, in the order of :func:`suanfan.decompose.decompose`; None when there is none."""
     entries: list[_Entry] = []
-    paired = -1
+    singles: list[_Part] = []
+    pairs = 0
     for g in range(4):
         key = (p >> (36 * g)) & _M36
         if not key:
@@ -199,15 +227,22 @@ def _decompositions(p: int) -> list[tuple[_Part, ...]] | None:
         entry = _PARTS[g].get(key)
         if entry is None:
             entry = _new_entry(g, key)
+        entries.append(entry)
+        only = entry[2]
+        if only is not None:
+            singles.append(only)
+            if only[2] >= 0:
+                pairs += 1
+    if len(singles) == len(entries):  # the common case: one split per suit
+        return [_merge(singles)] if pairs == 1 else None
+    paired = -1
+    for i, entry in enumerate(entries):
         if not entry[0]:
             if not entry[1] or paired >= 0:
                 return None
-            paired = len(entries)
-        entries.append(entry)
+            paired = i
     n = len(entries)
-    if n == 1:
-        return [(pp,) for pp in entries[0][1]] or None
-    out: list[tuple[_Part, ...]] = []
+    out: list[_Part] = []
     for i in range(n):
         with_pair = entries[i][1]
         if not with_pair or (paired >= 0 and i != paired):
@@ -217,7 +252,7 @@ def _decompositions(p: int) -> list[tuple[_Part, ...]] | None:
             for combo in product(*others):
                 parts = list(combo)
                 parts.insert(i, pp)
-                out.append(tuple(parts))
+                out.append(_merge(parts))
     return out or None
 
 
@@ -322,7 +357,7 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
                     special, form = (_I_SEVEN,), "seven_pairs"
             elif win < 27 and p - _UNIT[win] == _NINE4[win // 9]:
                 nine = True
-    decs: list[tuple[_Part, ...]] = []
+    decs: list[_Part] = []
     if standard:
         found = _decompositions(p)
         if found is not None:
@@ -391,7 +426,17 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
         if (low.bit_length() - 3) >> 2 not in kong_kinds:
             ap(_I_HOG)
         hog ^= low
-    _global_fans(smask if not melds else (allp | (allp >> 1) | (allp >> 2)) & _ONES, ids, _NIB)
+    kinds = smask if not melds else (allp | (allp >> 1) | (allp >> 2)) & _ONES
+    glob = _GLOBAL.get(kinds)
+    if glob is None:
+        found_glob: list[int] = []
+        _global_fans(kinds, found_glob, _NIB)
+        glob = tuple(found_glob)
+        if len(_GLOBAL) > _MEMO_LIMIT:
+            _GLOBAL.clear()
+        _GLOBAL[kinds] = glob
+    if glob:
+        ids += glob
     kongs = mk + ck
     if kongs:
         if kongs == 1:
@@ -440,33 +485,11 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
         first = 1
     if nine:
         ap(_I_NINE)
-    for di, parts in enumerate(decs, first):
-        # the decomposition's sets: the parts in suit order, then the declared melds
-        if len(parts) == 1:
-            st_chows, st_pungs, pair, props, yj, winds_t, dragons = parts[0]
-            ids2 = ids + list(yj) if yj else ids[:]
-            winds_l = list(winds_t)
-        else:
-            st_chows = ()
-            st_pungs = ()
-            pair = -1
-            props = 7
-            dragons = 0
-            ids2 = ids[:]
-            winds_l = []
-            for pt in parts:
-                if pt[0]:
-                    st_chows += pt[0]
-                if pt[1]:
-                    st_pungs += pt[1]
-                    if pt[4]:
-                        ids2 += pt[4]
-                    if pt[5]:
-                        winds_l += pt[5]
-                    dragons += pt[6]
-                if pt[2] >= 0:
-                    pair = pt[2]
-                props &= pt[3]
+    for di, dec in enumerate(decs, first):
+        # the decomposition's sets: the standing ones (suit order), then the declared melds
+        st_chows, st_pungs, pair, props, yj, winds_t, dragons = dec
+        ids2 = ids + list(yj) if yj else ids[:]
+        winds_l = list(winds_t)
         ap2 = ids2.append
         props &= f_props
         if dragons:
@@ -516,12 +539,14 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
             if got is None:
                 got = _chow_ids(*key)
             ids2 += got
-        if npung >= 2 and _may_combine(pungs):
+        if npung >= 2:
             pk = tuple(pungs)
             gotp = pung_tab.get(pk)
             if gotp is None:
-                gotp = _pung_ids(pk)
-            ids2 += gotp
+                gotp = _pung_ids(pk) if _may_combine(pungs) else ()
+                pung_tab[pk] = gotp
+            if gotp:
+                ids2 += gotp
         if nc == 4 and pair < 27:
             ap2(_I_ALLC)
         if props:
@@ -566,10 +591,10 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
         if total > best:
             best = total
             best_i = di
-    ctx = LazyCtx(hand, sit, rules)
     if best_i or not special:
         form = "nine_gates" if nine else "standard"
-    return best, len(decs) + first, ctx, LazyReading(ctx, best_i, form)
+    lazy = LazyReading(hand, sit, rules, best_i, form)
+    return best, len(decs) + first, lazy, lazy
 
 
 def lean_best(ctx: _Ctx) -> tuple[int, int, int] | None:
@@ -618,14 +643,20 @@ def _walk(ids: list[int], wind_yj: list[int], excl_tab: tuple[int, ...], values:
     return total
 
 
-class LazyCtx:
-    """The full path's context of a hand (``score._prepare``), built on first attribute use."""
+class LazyReading:
+    """The best reading of a hand scored by the lean path, standing in for both the full path's
+    context (``score._prepare``; attributes are read from it) and the reading ``(form, tokens,
+    raw fans)`` of index ``index`` among ``_readings(ctx)`` (items). Both are built by the full
+    path on first use: only the explanation needs them."""
 
-    __slots__ = ("_args", "_real")
+    __slots__ = ("_args", "_built", "_form", "_index", "_real")
 
-    def __init__(self, hand: Hand, sit: Situation, rules: Rules) -> None:
+    def __init__(self, hand: Hand, sit: Situation, rules: Rules, index: int, form: str = "standard") -> None:
         self._args = (hand, sit, rules)
+        self._index = index
+        self._form = form
         self._real: _Ctx | None = None
+        self._built: Any = None
 
     def real(self) -> _Ctx:
         if self._real is None:
@@ -635,26 +666,15 @@ class LazyCtx:
     def __getattr__(self, name: str) -> Any:
         return getattr(self.real(), name)
 
-
-class LazyReading:
-    """The reading ``(form, tokens, raw fans)`` of index ``index`` among ``_readings(ctx)``,
-    built by the full path on first use (only the explanation needs it)."""
-
-    __slots__ = ("_built", "_ctx", "_form", "_index")
-
-    def __init__(self, ctx: _Ctx | LazyCtx, index: int, form: str = "standard") -> None:
-        self._ctx = ctx
-        self._index = index
-        self._form = form
-        self._built: Any = None
-
     def __getitem__(self, i: int) -> Any:
         if i == 0:
             return self._form
         if self._built is None:
-            ctx = self._ctx
-            self._built = _readings(ctx.real() if isinstance(ctx, LazyCtx) else ctx)[self._index]
+            self._built = _readings(self.real())[self._index]
         return self._built[i]
 
     def __len__(self) -> int:
         return 3
+
+
+LazyCtx = LazyReading  # the same object serves as the context
