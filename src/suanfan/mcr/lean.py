@@ -161,7 +161,9 @@ _Part = tuple[tuple[int, ...], tuple[int, ...], int, int, tuple[int, ...], tuple
 _Entry = tuple[tuple[_Part, ...], tuple[_Part, ...], _Part | None]
 _MEMO_LIMIT = 1 << 16
 _PARTS: tuple[dict[int, _Entry], ...] = ({}, {}, {}, {})
-_GLOBAL: dict[int, tuple[int, ...]] = {}  # kinds held (nibble mask) -> hand-level fans
+_GLOBAL: dict[int, tuple[int, ...]] = {}
+# kind in the characters -> the same rank in the dots / bamboos (index -1: no pair stays -1)
+_SHIFT = tuple((*range(9 * g, 9 * g + 9), -1) for g in range(3))  # kinds held (nibble mask) -> hand-level fans
 
 
 def _part(pair: int, sets: tuple[int, ...]) -> _Part:
@@ -176,13 +178,23 @@ def _part(pair: int, sets: tuple[int, ...]) -> _Part:
 
 
 def _new_entry(g: int, key: int) -> _Entry:
-    size = 7 if g == 3 else 9
-    pattern = tuple([(key >> (4 * i)) & 15 for i in range(size)])
-    no_pair, with_pair = _group_splits(pattern, 9 * g)
-    a = tuple([_part(-1, sets) for sets in no_pair])
-    b = tuple([_part(pair, sets) for pair, sets in with_pair])
-    entry = (a, b, (a or b)[0] if len(a) + len(b) == 1 else None)
+    """The parts of one suit's packed counts. The numbered suits share their splits: those of
+    the characters are computed (relative to the suit, as :func:`suanfan.decompose.suit_decompositions`
+    gives them), those of the dots and bamboos are the characters' shifted."""
     memo = _PARTS[g]
+    if g == 1 or g == 2:
+        rel = _PARTS[0].get(key)
+        if rel is None:
+            rel = _new_entry(0, key)
+        shift = _SHIFT[g]
+        a, b = (tuple([(tuple(map(shift.__getitem__, pt[0])), tuple(map(shift.__getitem__, pt[1])),
+                        shift[pt[2]], pt[3], pt[4], pt[5], pt[6]) for pt in parts]) for parts in rel[:2])
+    else:
+        pattern = tuple([(key >> (4 * i)) & 15 for i in range(7 if g == 3 else 9)])
+        no_pair, with_pair = _group_splits(pattern, 9 * g)
+        a = tuple([_part(-1, sets) for sets in no_pair])
+        b = tuple([_part(pair, sets) for pair, sets in with_pair])
+    entry = (a, b, (a or b)[0] if len(a) + len(b) == 1 else None)
     if len(memo) > _MEMO_LIMIT:
         memo.clear()
     memo[key] = entry

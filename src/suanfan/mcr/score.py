@@ -980,12 +980,19 @@ def prepare_situation(hand: str | Hand, situation: dict[str, Any]) -> tuple[Hand
 def total_only(hand: Hand, sit: Situation, rules: Rules) -> int:
     """The total (flowers included) of a parsed complete hand with a checked situation; the fast
     path used by bulk checks and the benchmark. Raises NotWinning."""
-    ctx = _prepare(hand, sit, rules)
-    best = -1
-    for _form, _toks, raw in _readings(ctx):
-        t = walk_total(ctx.rules, ctx.sit.prevalent_wind, ctx.sit.seat_wind, raw)
-        if t > best:
-            best = t
+    global _lean_score
+    if _lean_score is None:
+        from .lean import lean_score as _lean_score
+    lean = _lean_score(hand, sit, rules)
+    if lean is not None:
+        best = lean[0]
+    else:
+        ctx = _prepare(hand, sit, rules)
+        best = -1
+        for _form, _toks, raw in _readings(ctx):
+            t = walk_total(ctx.rules, ctx.sit.prevalent_wind, ctx.sit.seat_wind, raw)
+            if t > best:
+                best = t
     if best < 0:
         raise NotWinning(f"{hand} is not a complete hand")
     flower_value: int = rules._values[_FLOWER]  # type: ignore[attr-defined]
