@@ -40,8 +40,6 @@ def test_lean_totals_equal_full_path(preset: str) -> None:
         if lean is None:
             continue
         used += 1
-        # the lean path answers for every form but the knitted straight
-        assert "knitted_straight" not in forms, (str(h), forms)
         totals = [walk_total(rules, sit.prevalent_wind, sit.seat_wind, rd[2]) for rd in readings]
         best, reading = best_reading(readings, totals)
         assert lean == (best, readings.index(reading), len(readings)), (str(h), sit)
@@ -75,15 +73,11 @@ def test_score_identical_with_and_without_lean(preset: str, monkeypatch: pytest.
     assert n_lazy > len(items) // 2
 
 
-def test_lean_declines_knitted_straights_and_extended_rules() -> None:
-    """A hand holding a knitted straight (组合龙) goes to the full path, as do rules with seed
-    003's extended fans; thirteen orphans, honours and knitted tiles, seven pairs and nine gates
-    stay on the lean path with the full path's form and total."""
+def test_lean_reads_every_form_and_declines_extended_rules() -> None:
+    """Thirteen orphans, honours and knitted tiles, seven pairs, nine gates and knitted
+    straights are read on the lean path with the full path's form, total, best reading and
+    number of readings; rules with seed 003's extended fans go to the full path."""
     rules = get_rules("mcr")
-    for text in ("147m258p369s11122z", "147m258p369s123m55z", "147m258p369s1234z 4z"):
-        h, sit = S.prepare_situation(text, {})
-        assert L.lean_best(S._prepare(h, sit, rules)) is None, text
-        assert L.lean_score(h, sit, rules) is None, text
     for text, form in (
         ("11223344556677z", "seven_pairs"),
         ("19m19p19s12345677z", "thirteen_orphans"),
@@ -92,6 +86,9 @@ def test_lean_declines_knitted_straights_and_extended_rules() -> None:
         ("1112345678999m5m", "nine_gates"),
         ("2233445566778m 8m", "seven_shifted_pairs"),
         ("11223344556677m", "seven_shifted_pairs"),  # also four sets and a pair: 就高不就低
+        ("147m258p369s11122z", "knitted_straight"),
+        ("147m258p369s123m5m 5m", "knitted_straight"),
+        ("[555z1]147m258p3699s 9s", "knitted_straight"),
     ):
         h, sit = S.prepare_situation(text, {})
         got = L.lean_score(h, sit, rules)

@@ -34,7 +34,7 @@ from ..hand import Hand, MeldKind
 from ..tiles import KIND
 from .combos import chow_fans, pung_fans
 from .fans import FAN_INDEX
-from .forms import suit_wait_masks
+from .forms import KNITTED, suit_wait_masks, winning_kinds
 from .rules import Rules
 from .score import (
     _I_ALLC,
@@ -163,7 +163,7 @@ _MEMO_LIMIT = 1 << 16
 _PARTS: tuple[dict[int, _Entry], ...] = ({}, {}, {}, {})
 _GLOBAL: dict[int, tuple[int, ...]] = {}
 # kind in the characters -> the same rank in the dots / bamboos (index -1: no pair stays -1)
-_SHIFT = tuple((*range(9 * g, 9 * g + 9), -1) for g in range(3))  # kinds held (nibble mask) -> hand-level fans
+_SHIFT = tuple((*range(9 * g, 9 * g + 9), -1) for g in range(3))
 
 
 def _part(pair: int, sets: tuple[int, ...]) -> _Part:
@@ -343,6 +343,7 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
     form = "standard"
     nine = False
     standard = True  # standard decompositions may read the hand too
+    knits: list[int] = []  # knitted straights (组合龙) the standing tiles hold
     if n_melds == 0 and smask == _TH4:
         special, form, standard = (_I_13,), "thirteen_orphans", False
     elif n_melds == 0 and nbits == 14:
@@ -358,9 +359,7 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
             special += (_I_KNIT,)  # all nine tiles of a knitted straight: 组合龙 too
     else:
         if n_melds <= 1 and nbits >= 9:
-            for km in _KNIT4:
-                if smask & km == km:
-                    return None
+            knits = [ki for ki, km in enumerate(_KNIT4) if smask & km == km]
         if n_melds == 0:
             if nbits <= 7 and not p & _ONES:
                 if p in _SHIFTED7:
@@ -374,7 +373,7 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
         found = _decompositions(p)
         if found is not None:
             decs = found
-        elif not special:
+        elif not special and not knits:
             return None
     # the declared melds: sets, kong series, concealment, and the whole hand's counts
     ids: list[int] = []
@@ -495,6 +494,19 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
             memo[wkey] = total
         best = total
         first = 1
+    if knits:
+        # 组合龙 with a set and a pair (or the pair and one declared meld), read first
+        for ki in knits:
+            for dec in _decompositions(p - _KNIT4[ki]) or ():
+                total = _knitted_total(ids, dec, ki, win, fixed_pungs, f_winds, pw, sw, rules, memo)
+                if total > best:
+                    best = total
+                    best_i = first
+                first += 1
+        if not first and not decs:
+            return None
+        if best_i < first:
+            form = "knitted_straight"
     if nine:
         ap(_I_NINE)
     for di, dec in enumerate(decs, first):
@@ -603,10 +615,67 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
         if total > best:
             best = total
             best_i = di
-    if best_i or not special:
+    if best_i >= first:
         form = "nine_gates" if nine else "standard"
     lazy = LazyReading(hand, sit, rules, best_i, form)
     return best, len(decs) + first, lazy, lazy
+
+
+def _knitted_total(ids: list[int], dec: _Part, ki: int, win: int, fixed_pungs: list[int], f_winds: list[int],
+                   pw: int, sw: int, rules: Rules, memo: dict[tuple[int, ...], int]) -> int:
+    """The total of a knitted-straight reading (as ``score._knitted_raw``): ``ids`` the fans
+    common to every reading, ``dec`` the remaining set (if standing) and the pair."""
+    st_chows, st_pungs, pair, _props, yj, winds_t, dragons = dec
+    ids2 = [*ids, _I_KNIT, *yj]
+    if dragons:
+        ids2.append(_I_DRAGON)
+    wind_yj: list[int] = []
+    for k in (*winds_t, *f_winds):
+        code = 1
+        if k == pw:
+            ids2.append(_I_PW)
+            code = 3
+        if k == sw:
+            ids2.append(_I_SW)
+            code |= 4
+        ids2.append(_YAOJIU)
+        wind_yj.append(code)
+    is_chow = bool(st_chows) or (not st_pungs and not fixed_pungs)
+    if is_chow and pair < 27:
+        ids2.append(_I_ALLC)
+    # wait fans: not when the winning tile's kind is one the knitted straight uses, unless the
+    # rules let the set or pair take it (MCR.md)
+    if st_chows:
+        c = st_chows[0]
+        set_tiles: tuple[int, ...] = (c, c + 1, c + 2)
+    else:
+        set_tiles = st_pungs * 3
+    in_knit = win in KNITTED[ki]
+    if in_knit and rules.knitted_tile_wait and (win in set_tiles or win == pair):
+        in_knit = False
+    if not in_knit:
+        if set_tiles:
+            rest = [0] * 34
+            for k in set_tiles:
+                rest[k] += 1
+            rest[pair] += 2
+            rest[win] -= 1
+            if len(winning_kinds(rest, False)) == 1:
+                if st_chows and st_chows[0] == win - 1:
+                    ids2.append(_I_CLOSED)
+                elif st_chows and (st_chows[0] == win or st_chows[0] + 2 == win):
+                    ids2.append(_I_EDGE)
+                elif pair == win:
+                    ids2.append(_I_SINGLE)
+        elif pair == win:
+            ids2.append(_I_SINGLE)
+    ids2.sort()
+    wkey = (*ids2, -1, *wind_yj) if wind_yj else tuple(ids2)
+    total = memo.get(wkey)
+    if total is None:
+        total = _walk(ids2, wind_yj, rules._excl, rules._values, rules._enabled)  # type: ignore[attr-defined]
+        memo[wkey] = total
+    return total
 
 
 def lean_best(ctx: _Ctx) -> tuple[int, int, int] | None:

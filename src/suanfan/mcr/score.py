@@ -985,7 +985,7 @@ def total_only(hand: Hand, sit: Situation, rules: Rules) -> int:
         from .lean import lean_score as _lean_score
     lean = _lean_score(hand, sit, rules)
     if lean is not None:
-        best = lean[0]
+        best: int = lean[0]
     else:
         ctx = _prepare(hand, sit, rules)
         best = -1
