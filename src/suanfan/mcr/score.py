@@ -133,7 +133,7 @@ def _situation(sd: bool, lw: bool, kg: bool, lk: bool, sw: int, pw: int, fl: int
     return Situation(sd, lw, kg, lk, sw, pw, fl)
 
 
-_SIT_FAST: dict[tuple[bool, bool, bool, bool, str, str, int], Situation] = {}
+_SIT_FAST: dict[tuple[object, ...], Situation] = {}
 
 
 # -- results -------------------------------------------------------------------------------------
@@ -844,6 +844,20 @@ def _knitted_raw(ctx: _Ctx, ki: int, seq: tuple[int, ...], pair: int, sets: tupl
 def _check_situation(hand: Hand, sit: Situation) -> tuple[Situation, tuple[str, ...]]:
     assert hand.winning_tile is not None
     win = KIND[hand.winning_tile]
+    if not (sit.kong or sit.last_of_kind):
+        # nothing to check; 和绝张 is inferred when the melds show three copies of the winning tile
+        if not hand.melds:
+            return sit, ()
+        copies = 0
+        for m in hand.melds:
+            f = m.first
+            if m.kind is _CHOW:
+                if f <= win <= f + 2:
+                    copies += 1
+            elif f == win:
+                copies += len(m.tiles)
+        if copies != 3:
+            return sit, ()
     standing_copies = (
         sum(1 for t in hand.concealed if KIND[t] == win) if sit.kong or sit.last_of_kind else 0
     )
@@ -941,15 +955,21 @@ def score(
         raise TileMissing(
             "13 tiles: this is a waiting hand; add the winning tile (the last tile written) to score it"
         )
+    sit0 = None
     if type(seat_wind) is str and type(prevalent_wind) is str and type(flowers) is int and not h.flowers:
-        # the common call: a dict of checked situations keyed by the arguments
-        key = (bool(self_drawn), bool(last_tile_of_wall), bool(kong), bool(last_of_kind),
-               seat_wind, prevalent_wind, flowers)
-        sit0 = _SIT_FAST.get(key)
+        # the common call: a dict of checked situations keyed by the arguments as given (the
+        # flags are read by truth, so 1 and True or 0, None and False share a situation)
+        key = (self_drawn, last_tile_of_wall, kong, last_of_kind, seat_wind, prevalent_wind, flowers)
+        keep = True
+        try:
+            sit0 = _SIT_FAST.get(key)
+        except TypeError:  # an unhashable flag
+            keep = False
         if sit0 is None:
-            sit0 = _situation(key[0], key[1], key[2], key[3], parse_wind(seat_wind, "seat wind"),
-                              parse_wind(prevalent_wind, "prevalent wind"), _flower_count(h, flowers))
-            if len(_SIT_FAST) < 4096:
+            sit0 = _situation(bool(self_drawn), bool(last_tile_of_wall), bool(kong), bool(last_of_kind),
+                              parse_wind(seat_wind, "seat wind"), parse_wind(prevalent_wind, "prevalent wind"),
+                              _flower_count(h, flowers))
+            if keep and len(_SIT_FAST) < 4096:
                 _SIT_FAST[key] = sit0
         sit = sit0
     else:
