@@ -28,7 +28,7 @@ from __future__ import annotations
 from itertools import product
 from typing import Any
 
-from ..decompose import PUNG
+from ..decompose import PUNG, suit_decompositions
 from ..decompose import group_splits as _group_splits
 from ..hand import Hand, MeldKind
 from ..tiles import KIND
@@ -189,9 +189,12 @@ def _new_entry(g: int, key: int) -> _Entry:
         shift = _SHIFT[g]
         a, b = (tuple([(tuple(map(shift.__getitem__, pt[0])), tuple(map(shift.__getitem__, pt[1])),
                         shift[pt[2]], pt[3], pt[4], pt[5], pt[6]) for pt in parts]) for parts in rel[:2])
+    elif g == 0:  # the characters' codes are the suit-relative ones
+        splits = suit_decompositions(tuple([(key >> (4 * i)) & 15 for i in range(9)]))
+        a = tuple([_part(-1, sets) for sets, pair in splits if pair < 0])
+        b = tuple([_part(pair, sets) for sets, pair in splits if pair >= 0])
     else:
-        pattern = tuple([(key >> (4 * i)) & 15 for i in range(7 if g == 3 else 9)])
-        no_pair, with_pair = _group_splits(pattern, 9 * g)
+        no_pair, with_pair = _group_splits(tuple([(key >> (4 * i)) & 15 for i in range(7)]), 27)
         a = tuple([_part(-1, sets) for sets in no_pair])
         b = tuple([_part(pair, sets) for pair, sets in with_pair])
     entry = (a, b, (a or b)[0] if len(a) + len(b) == 1 else None)

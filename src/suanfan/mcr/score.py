@@ -967,8 +967,8 @@ def score(
             keep = False
         if sit0 is None:
             sit0 = _situation(bool(self_drawn), bool(last_tile_of_wall), bool(kong), bool(last_of_kind),
-                              parse_wind(seat_wind, "seat wind"), parse_wind(prevalent_wind, "prevalent wind"),
-                              _flower_count(h, flowers))
+                              parse_wind(seat_wind, "seat wind"),
+                              parse_wind(prevalent_wind, "prevalent wind"), _flower_count(h, flowers))
             if keep and len(_SIT_FAST) < 4096:
                 _SIT_FAST[key] = sit0
         sit = sit0
