@@ -29,6 +29,7 @@ __all__ = [
     "set_tiles",
     "seven_pairs",
     "suit_decompositions",
+    "suit_splits",
 ]
 
 PUNG = 34
@@ -56,51 +57,58 @@ def set_tiles(code: int) -> tuple[int, int, int]:
     return (k, k, k)
 
 
-_Tail = tuple[tuple[tuple[int, ...], int], ...]
-# The splits of a suit's counts from some index on, memoised per (tail, pair allowed): the patterns
-# met share their tails, so a new pattern costs a few lookups. One memo for numbered suits, one
-# for honours (pungs and pairs only).
-_TAILS: tuple[dict[tuple[tuple[int, ...], bool], _Tail], dict[tuple[tuple[int, ...], bool], _Tail]] = (
-    {}, {},
-)
-_EMPTY_TAIL: _Tail = (((), -1),)
+# A split of one suit: (chows, pungs, pair), chows and pungs as ascending indices of the suit
+# (a chow by its lowest index), the pair an index or -1.
+Split = tuple[tuple[int, ...], tuple[int, ...], int]
+_Tail = tuple[Split, ...]
+# The splits of a suit's counts packed a nibble per index (index i at bits 4i), memoised per
+# (counts left, pair allowed): the patterns met share what is left after their lowest indices, so
+# a new pattern costs a few lookups. Indices are the suit's own (no shifting on the way back).
+# One memo for numbered suits, one for honours (pungs and pairs only).
+_TAILS: tuple[dict[int, _Tail], dict[int, _Tail]] = ({}, {})
+_EMPTY_TAIL: _Tail = (((), (), -1),)
+_TAIL_LIMIT = 1 << 18
 
 
-def _tail(t: tuple[int, ...], pair_ok: bool, honors: bool) -> _Tail:
-    """Depth-first splits of ``t`` (codes and pair index relative to ``t``, unsorted): at the
-    first tile, 0 or 1 pair, then 0 or 1 pung, then chows for the rest of its copies."""
+def suit_splits(key: int, honors: bool = False) -> tuple[Split, ...]:
+    """All splits of one suit's counts packed a nibble per index (index ``i`` at bits ``4i``;
+    9 indices, or 7 for honours: pungs and pairs only) into sets and at most one pair, depth
+    first: at the lowest index held, no pair before a pair, no pung before a pung, then chows
+    for its other copies. Memoised per packed tail."""
+    return _tail(key, True, honors)
+
+
+def _tail(key: int, pair_ok: bool, honors: bool) -> _Tail:
+    if not key:
+        return _EMPTY_TAIL
     memo = _TAILS[honors]
-    out = memo.get((t, pair_ok))
+    mkey = key << 1 | pair_ok
+    out = memo.get(mkey)
     if out is not None:
         return out
-    off = 0
-    n = len(t)
-    while off < n and t[off] == 0:
-        off += 1
-    if off == n:
-        out = _EMPTY_TAIL
-    elif off:
-        out = tuple([(tuple([code + off for code in sets]), pair + off if pair >= 0 else -1)
-                     for sets, pair in _tail(t[off:], pair_ok, honors)])
-    else:
-        c = t[0]
-        res: list[tuple[tuple[int, ...], int]] = []
-        for p in (0, 1) if pair_ok else (0,):
-            for q in (0, 1):
-                k = c - 2 * p - 3 * q
-                if k < 0 or (k > 0 and (honors or n < 3)):
+    low = key & -key
+    i = (low.bit_length() - 1) >> 2
+    shift = 4 * i
+    c = (key >> shift) & 15
+    rest0 = key - (c << shift)
+    res: list[Split] = []
+    for p in (0, 1) if pair_ok else (0,):
+        for q in (0, 1):
+            k = c - 2 * p - 3 * q
+            if k < 0 or (k > 0 and (honors or i > 6)):
+                continue
+            rest = rest0
+            if k:
+                if (rest >> (shift + 4)) & 15 < k or (rest >> (shift + 8)) & 15 < k:
                     continue
-                rest = t[1:]
-                if k:
-                    if rest[0] < k or rest[1] < k:
-                        continue
-                    rest = (rest[0] - k, rest[1] - k, *rest[2:])
-                head = (0,) * k + ((PUNG,) if q else ())
-                for sets, pair in _tail(rest, pair_ok and not p, honors):
-                    res.append(((*head, *[code + 1 for code in sets]),
-                                0 if p else pair + 1 if pair >= 0 else -1))
-        out = tuple(res)
-    memo[(t, pair_ok)] = out
+                rest -= k * (0x110 << shift)
+            head = (i,) * k
+            for chows, pungs, pair in _tail(rest, pair_ok and not p, honors):
+                res.append((head + chows if k else chows, (i, *pungs) if q else pungs, i if p else pair))
+    out = tuple(res)
+    if len(memo) >= _TAIL_LIMIT:
+        memo.clear()
+    memo[mkey] = out
     return out
 
 
@@ -110,9 +118,13 @@ def suit_decompositions(pattern: tuple[int, ...], honors: bool = False) -> tuple
 
     ``pattern`` is 9 counts (numbered suit) or 7 counts (honours, pungs and pairs only). Set codes
     are relative: ``i`` a chow starting at index ``i``, ``PUNG + i`` a pung; sets are sorted; the
-    pair is an index or -1. Cached per pattern.
+    pair is an index or -1. Cached per pattern; the order is :func:`suit_splits`'s.
     """
-    return tuple([(tuple(sorted(sets)), pair) for sets, pair in _tail(tuple(pattern), True, honors)])
+    key = 0
+    for i, c in enumerate(pattern):
+        key |= c << (4 * i)
+    return tuple([((*chows, *[PUNG + k for k in pungs]), pair)
+                  for chows, pungs, pair in _tail(key, True, honors)])
 
 
 _Entry = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, tuple[int, ...]], ...]]

@@ -28,8 +28,7 @@ from __future__ import annotations
 from itertools import product
 from typing import Any
 
-from ..decompose import PUNG, suit_decompositions
-from ..decompose import group_splits as _group_splits
+from ..decompose import PUNG, suit_splits
 from ..hand import Hand, MeldKind
 from ..tiles import KIND
 from .combos import chow_fans, pung_fans
@@ -166,21 +165,30 @@ _GLOBAL: dict[int, tuple[int, ...]] = {}
 _SHIFT = tuple((*range(9 * g, 9 * g + 9), -1) for g in range(3))
 
 
-def _part(pair: int, sets: tuple[int, ...]) -> _Part:
-    chows = tuple([s for s in sets if s < PUNG])
-    pungs = tuple([s - PUNG for s in sets if s >= PUNG])
+def _part(chows: tuple[int, ...], pungs: tuple[int, ...], pair: int) -> _Part:
     props = _PAIR_PROPS[pair] if pair >= 0 else 7
-    for s in sets:
-        props &= _SET_PROPS[s]
-    yj = tuple([_YAOJIU for k in pungs if k < 27 and _YAOJIU_PUNG[k]])
-    winds = tuple([k for k in pungs if 27 <= k <= 30])
-    return (chows, pungs, pair, props, yj, winds, sum(1 for k in pungs if k >= 31))
+    for c in chows:
+        props &= _SET_PROPS[c]
+    yj: tuple[int, ...] = ()
+    winds: tuple[int, ...] = ()
+    dragons = 0
+    for k in pungs:
+        props &= _SET_PROPS[PUNG + k]
+        if k < 27:
+            if _YAOJIU_PUNG[k]:
+                yj += (_YAOJIU,)
+        elif k >= 31:
+            dragons += 1
+        else:
+            winds += (k,)
+    return (chows, pungs, pair, props, yj, winds, dragons)
 
 
 def _new_entry(g: int, key: int) -> _Entry:
-    """The parts of one suit's packed counts. The numbered suits share their splits: those of
-    the characters are computed (relative to the suit, as :func:`suanfan.decompose.suit_decompositions`
-    gives them), those of the dots and bamboos are the characters' shifted."""
+    """The parts of one suit's packed counts, in the order of
+    :func:`suanfan.decompose.suit_splits`. The numbered suits share their splits: those of the
+    characters are computed (their kinds are the suit's indices), those of the dots and bamboos
+    are the characters' shifted."""
     memo = _PARTS[g]
     if g == 1 or g == 2:
         rel = _PARTS[0].get(key)
@@ -189,14 +197,13 @@ def _new_entry(g: int, key: int) -> _Entry:
         shift = _SHIFT[g]
         a, b = (tuple([(tuple(map(shift.__getitem__, pt[0])), tuple(map(shift.__getitem__, pt[1])),
                         shift[pt[2]], pt[3], pt[4], pt[5], pt[6]) for pt in parts]) for parts in rel[:2])
-    elif g == 0:  # the characters' codes are the suit-relative ones
-        splits = suit_decompositions(tuple([(key >> (4 * i)) & 15 for i in range(9)]))
-        a = tuple([_part(-1, sets) for sets, pair in splits if pair < 0])
-        b = tuple([_part(pair, sets) for sets, pair in splits if pair >= 0])
     else:
-        no_pair, with_pair = _group_splits(tuple([(key >> (4 * i)) & 15 for i in range(7)]), 27)
-        a = tuple([_part(-1, sets) for sets in no_pair])
-        b = tuple([_part(pair, sets) for pair, sets in with_pair])
+        splits = suit_splits(key, g == 3)
+        if g == 3:
+            splits = tuple([((), tuple([27 + k for k in pungs]), 27 + pair if pair >= 0 else -1)
+                            for _c, pungs, pair in splits])
+        a = tuple([_part(*split) for split in splits if split[2] < 0])
+        b = tuple([_part(*split) for split in splits if split[2] >= 0])
     entry = (a, b, (a or b)[0] if len(a) + len(b) == 1 else None)
     if len(memo) > _MEMO_LIMIT:
         memo.clear()
