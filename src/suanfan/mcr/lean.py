@@ -77,13 +77,10 @@ from .score import (
 __all__ = ["LazyCtx", "LazyReading", "lean_best", "lean_score"]
 
 _CHICKEN = FAN_INDEX["chicken_hand"]
-_B3W_BIT = 1 << FAN_INDEX["big_three_winds"]
-_L4W_BIT = 1 << FAN_INDEX["little_four_winds"]
-_PW_BIT = 1 << _I_PW
-_SW_BIT = 1 << _I_SW
-_YJ_BIT = 1 << _YAOJIU
 _I_NINE = FAN_INDEX["nine_gates"]
-_NINE_BIT = 1 << _I_NINE
+# the fans that take over 幺九刻 of their own pungs, as bits of the walk's small int
+_ABSORBERS = {_I_PW: 1, _I_SW: 2, FAN_INDEX["big_three_winds"]: 4, FAN_INDEX["little_four_winds"]: 4,
+              _I_NINE: 8}
 _I_13 = FAN_INDEX["thirteen_orphans"]
 _I_KNIT = FAN_INDEX["knitted_straight"]
 _I_GREATER = FAN_INDEX["greater_honors_and_knitted_tiles"]
@@ -328,7 +325,30 @@ _I_4K = FAN_INDEX["four_kongs"]
 _CHOW3 = tuple((1 << (4 * k)) * 0x111 for k in range(27))
 
 # per rule set (by identity, the rules kept alive): sorted fan indices (+ wind codes) -> total
-_WALK_MEMO: dict[int, tuple[Rules, dict[tuple[int, ...], int]]] = {}
+# and the rule set's tables for the walk
+_WalkTables = tuple[tuple[tuple[int, ...], ...], bytes, tuple[int, ...], int]
+_WALK_MEMO: dict[int, tuple[Rules, dict[tuple[int, ...], int], _WalkTables]] = {}
+
+
+def _walk_entry(rules: Rules) -> tuple[Rules, dict[tuple[int, ...], int], _WalkTables]:
+    """The walk memo of a rule set and its tables as small ints: per fan index the indices it
+    excludes, whether it is switched on (a byte), its value; the value of 无番和 (0 if off)."""
+    entry = _WALK_MEMO.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        excl: tuple[int, ...] = rules._excl  # type: ignore[attr-defined]
+        enabled: int = rules._enabled  # type: ignore[attr-defined]
+        values: list[int] = rules._values  # type: ignore[attr-defined]
+        n = len(values)
+        tables = (
+            tuple(tuple(j for j in range(n) if excl[i] >> j & 1) for i in range(n)),
+            bytes(enabled >> i & 1 for i in range(n)),
+            tuple(values),
+            values[_CHICKEN] if enabled >> _CHICKEN & 1 else 0,
+        )
+        if len(_WALK_MEMO) > 64:
+            _WALK_MEMO.clear()
+        entry = _WALK_MEMO[id(rules)] = (rules, {}, tables)
+    return entry
 
 
 def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, LazyCtx, LazyReading] | None:
@@ -479,15 +499,11 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
     if fixed_chows:
         fixed_chows.sort()
     # the rules' tables and the walk memo
-    excl_tab: tuple[int, ...] = rules._excl  # type: ignore[attr-defined]
-    values: list[int] = rules._values  # type: ignore[attr-defined]
-    enabled: int = rules._enabled  # type: ignore[attr-defined]
     entry = _WALK_MEMO.get(id(rules))
     if entry is None or entry[0] is not rules:
-        if len(_WALK_MEMO) > 64:
-            _WALK_MEMO.clear()
-        entry = _WALK_MEMO[id(rules)] = (rules, {})
+        entry = _walk_entry(rules)
     memo = entry[1]
+    tables = entry[2]
     chow_tab = _CHOW_IDS
     pung_tab = _PUNG_IDS
     unique: bool | None = None
@@ -500,7 +516,7 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
         wkey = tuple(ids2)
         total = memo.get(wkey)
         if total is None:
-            total = _walk(ids2, [], excl_tab, values, enabled)
+            total = _walk(ids2, (), tables)
             memo[wkey] = total
         best = total
         first = 1
@@ -618,7 +634,7 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
         wkey = (*ids2, -1, *wind_yj) if wind_yj else tuple(ids2)
         total = memo.get(wkey)
         if total is None:
-            total = _walk(ids2, wind_yj, excl_tab, values, enabled)
+            total = _walk(ids2, wind_yj, tables)
             if len(memo) > 1 << 16:
                 memo.clear()
             memo[wkey] = total
@@ -683,7 +699,7 @@ def _knitted_total(ids: list[int], dec: _Part, ki: int, win: int, fixed_pungs: l
     wkey = (*ids2, -1, *wind_yj) if wind_yj else tuple(ids2)
     total = memo.get(wkey)
     if total is None:
-        total = _walk(ids2, wind_yj, rules._excl, rules._values, rules._enabled)  # type: ignore[attr-defined]
+        total = _walk(ids2, wind_yj, _walk_entry(rules)[2])
         memo[wkey] = total
     return total
 
@@ -697,40 +713,48 @@ def lean_best(ctx: _Ctx) -> tuple[int, int, int] | None:
     return got[0], got[3]._index, got[1]
 
 
-def _walk(ids: list[int], wind_yj: list[int], excl_tab: tuple[int, ...], values: list[int],
-          enabled: int) -> int:
-    """:func:`suanfan.mcr.principles.walk_total` over sorted fan indices; ``wind_yj`` codes the
-    wind pungs among the 幺九刻 (1, + 2 prevalent wind, + 4 seat wind)."""
-    excluded = kept = total = 0
-    n = len(ids)
-    i = 0
-    while i < n:
-        idx = ids[i]
-        j = i + 1
-        while j < n and ids[j] == idx:
-            j += 1
-        bit = 1 << idx
-        if not enabled & bit or excluded & bit:
-            i = j
+def _walk(ids: list[int], wind_yj: list[int] | tuple[int, ...], tables: _WalkTables) -> int:
+    """:func:`suanfan.mcr.principles.walk_total` over sorted fan indices, on small ints only
+    (the fan bit masks are wider than a machine word); ``wind_yj`` codes the wind pungs among
+    the 幺九刻 (1, + 2 prevalent wind, + 4 seat wind)."""
+    excl, enabled, values, chicken = tables
+    excluded: set[int] = set()
+    total = 0
+    absorbers = 0  # 圈风刻 1, 门风刻 2, 三风刻 / 小四喜 4, 九莲宝灯 8 kept
+    kept_any = False
+    prev = -1
+    keep = False
+    for idx in ids:
+        if idx == prev:
+            if keep:
+                total += values[idx]
             continue
-        cnt = j - i
-        if bit == _YJ_BIT:
-            if wind_yj:
-                absorbed = kept & (_B3W_BIT | _L4W_BIT)
-                for code in wind_yj:
-                    if absorbed or (code & 2 and kept & _PW_BIT) or (code & 4 and kept & _SW_BIT):
-                        cnt -= 1
-            if kept & _NINE_BIT and cnt:
+        prev = idx
+        keep = bool(enabled[idx]) and idx not in excluded
+        if not keep:
+            continue
+        if idx == _YAOJIU:
+            cnt = ids.count(idx)
+            for code in wind_yj:
+                if absorbers & 4 or (code & 2 and absorbers & 1) or (code & 4 and absorbers & 2):
+                    cnt -= 1
+            if absorbers & 8 and cnt:
                 cnt -= 1  # 九莲宝灯 takes the 幺九刻 of its own 111 / 999
+            keep = False  # the other copies are counted here
             if not cnt:
-                i = j
                 continue
-        i = j
-        kept |= bit
-        total += values[idx] * cnt
-        excluded |= excl_tab[idx]
-    if not kept and (enabled >> _CHICKEN) & 1:
-        total = values[_CHICKEN]
+            total += values[idx] * cnt
+        else:
+            total += values[idx]
+            a = _ABSORBERS.get(idx)
+            if a:
+                absorbers |= a
+        kept_any = True
+        ex = excl[idx]
+        if ex:
+            excluded.update(ex)
+    if not kept_any:
+        total = chicken
     return total
 
 
