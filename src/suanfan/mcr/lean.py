@@ -36,6 +36,7 @@ from .fans import FAN_INDEX
 from .forms import KNITTED, suit_wait_masks, winning_kinds
 from .rules import Rules
 from .score import (
+    _DENSE,
     _I_ALLC,
     _I_ALLP,
     _I_CH,
@@ -60,9 +61,11 @@ from .score import (
     _I_SELF,
     _I_SINGLE,
     _I_SW,
+    _KNIT_MASKS,
     _PAIR_PROPS,
     _RANK0,
     _SET_PROPS,
+    _TH_MASK,
     _YAOJIU,
     _YAOJIU_PUNG,
     Situation,
@@ -94,11 +97,11 @@ _ONES = _NIB.numbered | _NIB.honor          # bit 4k: "kind k present" after fol
 _FOURS = _ONES << 2                          # a count of 4 is the only one with bit 2 set
 _UNIT = tuple(1 << (4 * KIND[t]) for t in range(37))
 _M36 = (1 << 36) - 1
-_TH4 = _NIB.th
+_SUITS = range(4)
 _SUITS4 = _NIB.suits
 _KNIT4 = _NIB.knitted
-_NUMBERED4 = _NIB.numbered
-_HONOR4 = _NIB.honor
+_NUMBERED = _DENSE.numbered
+_HONORS = _DENSE.honor
 _MANY = (_ONES << 1) | (_ONES << 2)         # some count above 1
 _SHIFTED7 = frozenset(0x2222222 << (4 * (9 * s + r)) for s in range(3) for r in range(3))
 # 1112345678999 of one suit (nine gates before the winning tile), per suit
@@ -153,8 +156,9 @@ def _pung_ids(pungs: tuple[int, ...]) -> tuple[int, ...]:
 # (chows, pung kinds, pair kind or -1, property bits, 幺九刻 of numbered pungs (fan indices),
 #  wind pung kinds, number of dragon pungs)
 _Part = tuple[tuple[int, ...], tuple[int, ...], int, int, tuple[int, ...], tuple[int, ...], int]
-# (splits without the pair, splits with it, the only split when there is exactly one)
-_Entry = tuple[tuple[_Part, ...], tuple[_Part, ...], _Part | None]
+# (splits without the pair, splits with it, the only split when there is exactly one, the kinds
+# held as a bit mask, one bit per kind)
+_Entry = tuple[tuple[_Part, ...], tuple[_Part, ...], _Part | None, int]
 _MEMO_LIMIT = 1 << 16
 _PARTS: tuple[dict[int, _Entry], ...] = ({}, {}, {}, {})
 _GLOBAL: dict[int, tuple[int, ...]] = {}
@@ -201,7 +205,11 @@ def _new_entry(g: int, key: int) -> _Entry:
                             for _c, pungs, pair in splits])
         a = tuple([_part(*split) for split in splits if split[2] < 0])
         b = tuple([_part(*split) for split in splits if split[2] >= 0])
-    entry = (a, b, (a or b)[0] if len(a) + len(b) == 1 else None)
+    bits = 0
+    for i in range(9):
+        if key >> (4 * i) & 15:
+            bits |= 1 << (9 * g + i)
+    entry = (a, b, (a or b)[0] if len(a) + len(b) == 1 else None, bits)
     if len(memo) > _MEMO_LIMIT:
         memo.clear()
     memo[key] = entry
@@ -233,20 +241,24 @@ def _merge(parts: list[_Part] | tuple[_Part, ...]) -> _Part:
     return (chows, pungs, pair, props, yj, winds, dragons)
 
 
-def _decompositions(p: int) -> list[_Part] | None:
-    """The standard decompositions of the packed standing counts ``p``, each merged into one
-    part, in the order of :func:`suanfan.decompose.decompose`; None when there is none."""
+def _entries(p: int) -> list[_Entry]:
+    """The entries of the suits held in the packed counts ``p`` (suit order)."""
     entries: list[_Entry] = []
-    singles: list[_Part] = []
-    pairs = 0
     for g in range(4):
         key = (p >> (36 * g)) & _M36
-        if not key:
-            continue
-        entry = _PARTS[g].get(key)
-        if entry is None:
-            entry = _new_entry(g, key)
-        entries.append(entry)
+        if key:
+            entry = _PARTS[g].get(key)
+            entries.append(entry if entry is not None else _new_entry(g, key))
+    return entries
+
+
+def _decompositions(entries: list[_Entry]) -> list[_Part] | None:
+    """The standard decompositions of the standing tiles (the entries of their suits), each
+    merged into one part, in the order of :func:`suanfan.decompose.decompose`; None when there
+    is none."""
+    singles: list[_Part] = []
+    pairs = 0
+    for entry in entries:
         only = entry[2]
         if only is not None:
             singles.append(only)
@@ -276,12 +288,12 @@ def _decompositions(p: int) -> list[_Part] | None:
 
 
 # -- unique wait ----------------------------------------------------------------------------------
-def _unique_wait(p: int, win: int, seven_pairs: bool) -> bool:
-    """:func:`suanfan.mcr.forms.unique_wait_standard` on packed counts: True when the winning
-    tile's kind is the only one that completes the standing tiles."""
+def _unique_wait(p: int, keys: tuple[int, int, int, int], win: int, seven_pairs: bool) -> bool:
+    """:func:`suanfan.mcr.forms.unique_wait_standard` on packed counts (``keys`` those of each
+    suit): True when the winning tile's kind is the only one that completes the standing tiles."""
     g = win // 9 if win < 27 else 3
     i = win - 9 * g
-    key13 = ((p >> (36 * g)) & _M36) - (1 << (4 * i))
+    key13 = keys[g] - (1 << (4 * i))
     honors = g == 3
     as_sets, as_pair, ok_pair, n13 = suit_wait_masks(key13, honors)
     bit = 1 << i
@@ -297,7 +309,7 @@ def _unique_wait(p: int, win: int, seven_pairs: bool) -> bool:
             for gb in range(4):
                 if gb == g:
                     continue
-                q = (p >> (36 * gb)) & _M36
+                q = keys[gb]
                 if q:
                     qs, _qp, _ok, nq = suit_wait_masks(q, gb == 3)
                     if nq % 3 == 2:
@@ -362,7 +374,17 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
         return None
     win = KIND[wt]
     p = sum(map(_UNIT.__getitem__, hand.concealed), _UNIT[wt])
-    smask = (p | (p >> 1) | (p >> 2)) & _ONES
+    keys = (p & _M36, (p >> 36) & _M36, (p >> 72) & _M36, p >> 108)
+    entries: list[_Entry] = []
+    smask = 0  # the kinds held, one bit per kind
+    for g in _SUITS:
+        skey = keys[g]
+        if skey:
+            found_entry = _PARTS[g].get(skey)
+            if found_entry is None:
+                found_entry = _new_entry(g, skey)
+            entries.append(found_entry)
+            smask |= found_entry[3]
     melds = hand.melds
     n_melds = len(melds)
     # the forms other than four sets and a pair (MCR.md): with no declared meld, thirteen
@@ -374,14 +396,14 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
     nine = False
     standard = True  # standard decompositions may read the hand too
     knits: list[int] = []  # knitted straights (组合龙) the standing tiles hold
-    if n_melds == 0 and smask == _TH4:
+    if n_melds == 0 and smask == _TH_MASK:
         special, form, standard = (_I_13,), "thirteen_orphans", False
     elif n_melds == 0 and nbits == 14:
-        num = smask & _NUMBERED4
-        if p & _MANY or not any(num & km == num for km in _KNIT4):
+        num = smask & _NUMBERED
+        if p & _MANY or not any(num & km == num for km in _KNIT_MASKS):
             return None
         standard = False
-        if smask & _HONOR4 == _HONOR4:
+        if smask & _HONORS == _HONORS:
             special, form = (_I_GREATER,), "greater_honors_and_knitted_tiles"
         else:
             special, form = (_I_LESSER,), "lesser_honors_and_knitted_tiles"
@@ -389,7 +411,7 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
             special += (_I_KNIT,)  # all nine tiles of a knitted straight: 组合龙 too
     else:
         if n_melds <= 1 and nbits >= 9:
-            knits = [ki for ki, km in enumerate(_KNIT4) if smask & km == km]
+            knits = [ki for ki, km in enumerate(_KNIT_MASKS) if smask & km == km]
         if n_melds == 0:
             if nbits <= 7 and not p & _ONES:
                 if p in _SHIFTED7:
@@ -400,7 +422,7 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
                 nine = True
     decs: list[_Part] = []
     if standard:
-        found = _decompositions(p)
+        found = _decompositions(entries)
         if found is not None:
             decs = found
         elif not special and not knits:
@@ -419,6 +441,7 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
     f_dragons = 0
     melded = mk = ck = 0
     allp = p
+    amask = smask  # the kinds of the whole hand
     for m in melds:
         k = m.first
         mkind = m.kind
@@ -426,7 +449,9 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
             fixed_chows.append(k)
             allp += _CHOW3[k]
             f_props &= _SET_PROPS[k]
+            amask |= 7 << k
         else:
+            amask |= 1 << k
             fixed_pungs.append(k)
             f_props &= _SET_PROPS[PUNG + k]
             if mkind is _KONG:
@@ -467,15 +492,14 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
         if (low.bit_length() - 3) >> 2 not in kong_kinds:
             ap(_I_HOG)
         hog ^= low
-    kinds = smask if not melds else (allp | (allp >> 1) | (allp >> 2)) & _ONES
-    glob = _GLOBAL.get(kinds)
+    glob = _GLOBAL.get(amask)
     if glob is None:
         found_glob: list[int] = []
-        _global_fans(kinds, found_glob, _NIB)
+        _global_fans(amask, found_glob)
         glob = tuple(found_glob)
         if len(_GLOBAL) > _MEMO_LIMIT:
             _GLOBAL.clear()
-        _GLOBAL[kinds] = glob
+        _GLOBAL[amask] = glob
     if glob:
         ids += glob
     kongs = mk + ck
@@ -523,7 +547,7 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
     if knits:
         # 组合龙 with a set and a pair (or the pair and one declared meld), read first
         for ki in knits:
-            for dec in _decompositions(p - _KNIT4[ki]) or ():
+            for dec in _decompositions(_entries(p - _KNIT4[ki])) or ():
                 total = _knitted_total(ids, dec, ki, win, fixed_pungs, f_winds, pw, sw, rules, memo)
                 if total > best:
                     best = total
@@ -614,7 +638,7 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
                     unique = False
                     break
             else:
-                unique = False if win in st_pungs else _unique_wait(p, win, n_melds == 0 and nbits <= 8)
+                unique = False if win in st_pungs else _unique_wait(p, keys, win, n_melds == 0 and nbits <= 8)
         if unique:
             edge = closed = False
             for c in st_chows:
