@@ -108,9 +108,9 @@ _SHIFTED7 = frozenset(0x2222222 << (4 * (9 * s + r)) for s in range(3) for r in 
 _NINE4 = tuple((0x311111113) << (36 * s) for s in range(3))
 
 # set-combination fans as fan indices only (套算一次's removed pair fans count nothing), per
-# sorted set tuple; a miss is first looked up by the tuple's shape (the suits permuted: every
-# chow and pung combination fan is the same under a permutation of the three suits), so a new
-# tuple rarely costs a computation of the combination fans
+# sorted set tuple; a miss is first looked up by the tuple's shape (the suits permuted, and for
+# chows the ranks reflected: every chow and pung combination fan stays the same; a test checks
+# it), so a new tuple rarely costs a computation of the combination fans
 _CHOW_IDS: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
 _PUNG_IDS: dict[tuple[int, ...], tuple[int, ...]] = {}
 _CHOW_SHAPES: dict[tuple[tuple[tuple[int, ...], bool], ...], tuple[int, ...]] = {}
@@ -122,7 +122,9 @@ def _chow_ids(chows: tuple[int, ...], pair: int) -> tuple[int, ...]:
     for c in chows:
         by_suit[c // 9].append(c % 9)
     ps = pair // 9 if pair >= 0 else -1
-    shape = tuple(sorted((tuple(r), s == ps) for s, r in enumerate(by_suit)))
+    # the suits permuted, and the ranks reflected (1 <-> 9): every chow fan is the same
+    shape = min(tuple(sorted((tuple(r), s == ps) for s, r in enumerate(by_suit))),
+                tuple(sorted((tuple(sorted([6 - x for x in r])), s == ps) for s, r in enumerate(by_suit))))
     ids = _CHOW_SHAPES.get(shape)
     if ids is None:
         ids = tuple(FAN_INDEX[f] for f, _used in chow_fans(chows, pair)[0])
@@ -205,10 +207,9 @@ def _new_entry(g: int, key: int) -> _Entry:
                             for _c, pungs, pair in splits])
         a = tuple([_part(*split) for split in splits if split[2] < 0])
         b = tuple([_part(*split) for split in splits if split[2] >= 0])
-    bits = 0
-    for i in range(9):
-        if key >> (4 * i) & 15:
-            bits |= 1 << (9 * g + i)
+    # the kinds held: a nibble's low three bits are not all clear; the nibbles' low bits read as
+    # binary digits give one bit per kind
+    bits = int(format((key | key >> 1 | key >> 2) & 0x111111111, "x"), 2) << (9 * g)
     entry = (a, b, (a or b)[0] if len(a) + len(b) == 1 else None, bits)
     if len(memo) > _MEMO_LIMIT:
         memo.clear()
