@@ -112,3 +112,36 @@ def test_lazy_reading_is_built_only_when_explained() -> None:
     assert lazy._built is None and res._ctx._real is None
     assert res.to_dict()["decomposition"] == ["123m", "456p", "123s", "789s", "55z"]
     assert lazy._built is not None
+
+
+def test_combination_fans_are_the_same_for_every_shape_of_a_set_tuple() -> None:
+    """The lean path looks a new chow or pung tuple up by its shape: the suits permuted and, for
+    chows, the ranks reflected (1 <-> 9). That is sound because no chow or pung combination fan
+    of the table (一般高 … 一色四同顺, 双同刻 … 一色四节高, seed 003) names a particular suit, and
+    the chow fans read the ranks symmetrically (老少副 123+789, 清龙 123+456+789, 双龙会 with 5s)."""
+    import itertools
+
+    from suanfan.mcr.combos import chow_fans, pung_fans
+    from suanfan.mcr.fans import FAN_INDEX
+
+    rng = random.Random(20261130)
+    codes = [s * 9 + r for s in range(3) for r in range(7)]
+    for _ in range(3000):
+        n = rng.choice((2, 3, 4))
+        chows = tuple(sorted(rng.choice(codes) for _ in range(n)))
+        pair = rng.choice((-1, 4, 13, 22)) if n == 4 else -1
+        want = sorted(f for f, _ in chow_fans(chows, pair)[0])
+        for perm in itertools.permutations(range(3)):
+            moved = tuple(sorted(perm[c // 9] * 9 + c % 9 for c in chows))
+            moved_pair = perm[pair // 9] * 9 + pair % 9 if pair >= 0 else -1
+            assert sorted(f for f, _ in chow_fans(moved, moved_pair)[0]) == want, (chows, perm)
+        reflected = tuple(sorted(c // 9 * 9 + 6 - c % 9 for c in chows))
+        assert sorted(f for f, _ in chow_fans(reflected, pair)[0]) == want, chows
+        # and the shape table answers with the fans of the tuple itself
+        assert sorted(L._chow_ids(moved, moved_pair)) == sorted(FAN_INDEX[f] for f in want)
+        pungs = tuple(sorted(rng.sample(range(34), n)))
+        want_p = sorted(f for f, _ in pung_fans(pungs)[0])
+        for perm in itertools.permutations(range(3)):
+            moved_p = tuple(sorted(perm[k // 9] * 9 + k % 9 if k < 27 else k for k in pungs))
+            assert sorted(f for f, _ in pung_fans(moved_p)[0]) == want_p, (pungs, perm)
+        assert sorted(L._pung_ids(pungs)) == sorted(FAN_INDEX[f] for f in want_p)

@@ -841,6 +841,19 @@ def _knitted_raw(ctx: _Ctx, ki: int, seq: tuple[int, ...], pair: int, sets: tupl
 
 
 # -- situation checks ----------------------------------------------------------------------------
+def _meld_copies(melds: tuple[Meld, ...], win: int) -> int:
+    """How many copies of kind ``win`` the declared melds show."""
+    copies = 0
+    for m in melds:
+        f = m.first
+        if m.kind is _CHOW:
+            if f <= win <= f + 2:
+                copies += 1
+        elif f == win:
+            copies += len(m.tiles)
+    return copies
+
+
 def _check_situation(hand: Hand, sit: Situation) -> tuple[Situation, tuple[str, ...]]:
     assert hand.winning_tile is not None
     win = KIND[hand.winning_tile]
@@ -848,27 +861,13 @@ def _check_situation(hand: Hand, sit: Situation) -> tuple[Situation, tuple[str, 
         # nothing to check; 和绝张 is inferred when the melds show three copies of the winning tile
         if not hand.melds:
             return sit, ()
-        copies = 0
-        for m in hand.melds:
-            f = m.first
-            if m.kind is _CHOW:
-                if f <= win <= f + 2:
-                    copies += 1
-            elif f == win:
-                copies += len(m.tiles)
-        if copies != 3:
+        meld_copies = _meld_copies(hand.melds, win)
+        if meld_copies != 3:
             return sit, ()
-    standing_copies = (
-        sum(1 for t in hand.concealed if KIND[t] == win) if sit.kong or sit.last_of_kind else 0
-    )
-    meld_copies = 0
-    for m in hand.melds:
-        f = m.first
-        if m.kind is _CHOW:
-            if f <= win <= f + 2:
-                meld_copies += 1
-        elif f == win:
-            meld_copies += len(m.tiles)
+        standing_copies = 0
+    else:
+        standing_copies = sum(1 for t in hand.concealed if KIND[t] == win)
+        meld_copies = _meld_copies(hand.melds, win)
     if not (sit.kong or sit.last_of_kind or meld_copies):
         return sit, ()
     inferred: list[str] = []
