@@ -977,8 +977,24 @@ def score(
             parse_wind(seat_wind, "seat wind"), parse_wind(prevalent_wind, "prevalent wind"),
             _flower_count(h, flowers),
         )
-    sit, inferred = _check_situation(h, sit)
-    return _score_checked(h, sit, r, inferred)
+    if sit.kong or sit.last_of_kind or h.melds:
+        sit, inferred = _check_situation(h, sit)
+    else:
+        inferred = ()
+    # the lean path: the total from fan indices, the explanation built when asked for
+    lean = (_lean_score or _load_lean())(h, sit, r)
+    if lean is None:
+        return _score_checked(h, sit, r, inferred, lean=False)
+    best, n_readings, lazy, _same = lean
+    # a frozen dataclass built without its generated __init__ (hot path; same fields)
+    res = object.__new__(MCRResult)
+    res.__dict__.update(
+        rules=r.name, form=lazy._form, total_without_flowers=best,
+        flowers=r._values[_FLOWER] * sit.flowers,  # type: ignore[attr-defined]
+        min_fan=r.min_fan, situation=sit, readings=n_readings, inferred=inferred,
+        _ctx=lazy, _reading=lazy,
+    )
+    return res
 
 
 def prepare_situation(hand: str | Hand, situation: dict[str, Any]) -> tuple[Hand, Situation]:
@@ -999,10 +1015,7 @@ def prepare_situation(hand: str | Hand, situation: dict[str, Any]) -> tuple[Hand
 def total_only(hand: Hand, sit: Situation, rules: Rules) -> int:
     """The total (flowers included) of a parsed complete hand with a checked situation; the fast
     path used by bulk checks and the benchmark. Raises NotWinning."""
-    global _lean_score
-    if _lean_score is None:
-        from .lean import lean_score as _lean_score
-    lean = _lean_score(hand, sit, rules)
+    lean = (_lean_score or _load_lean())(hand, sit, rules)
     if lean is not None:
         best: int = lean[0]
     else:
@@ -1021,17 +1034,23 @@ def total_only(hand: Hand, sit: Situation, rules: Rules) -> int:
 _lean_score: Any = None  # suanfan.mcr.lean.lean_score, imported on first use (it imports this module)
 
 
-def _score_checked(h: Hand, sit: Situation, r: Rules, inferred: tuple[str, ...]) -> MCRResult:
+def _load_lean() -> Any:
     global _lean_score
-    if _lean_score is None:
-        from .lean import lean_score as _lean_score
-    # standard decompositions only: totals from fan indices, the context and the best reading
-    # built when explained
-    lean = _lean_score(h, sit, r)
+    from .lean import lean_score as _lean_score
+
+    return _lean_score
+
+
+def _score_checked(h: Hand, sit: Situation, r: Rules, inferred: tuple[str, ...],
+                   lean: bool = True) -> MCRResult:
+    """The score of a hand with a checked situation: the lean path (unless ``lean`` is false),
+    else the full path (rules with seed 003's extended fans, or a hand that is not complete: the
+    full path says why)."""
+    got = (_lean_score or _load_lean())(h, sit, r) if lean else None
     ctx: Any
     reading: Any
-    if lean is not None:
-        best, n_readings, ctx, reading = lean
+    if got is not None:
+        best, n_readings, ctx, reading = got
     else:
         ctx = _prepare(h, sit, r)
         readings = _readings(ctx)
