@@ -363,8 +363,8 @@ def _global_fans(m: int, out: list[int], mk: _Masks = _DENSE) -> None:
     """Fans decided by which tile kinds the hand holds (a kind mask in the layout of ``mk``):
     colour, rank and terminal fans, their indices appended to ``out``. One predicate per fan,
     evaluated once per hand."""
-    honors = m & mk.honor
-    sm0, sm1, sm2 = mk.suits
+    (sm0, sm1, sm2), numbered, honor, wind, dragon, th, green, rev, lower, upper, middle, r4, r6, _k = mk
+    honors = m & honor
     nsuits = (1 if m & sm0 else 0) + (1 if m & sm1 else 0) + (1 if m & sm2 else 0)
     if not honors:
         out.append(_I_FULL if nsuits == 1 else _I_NOH)                              # 清一色 / 无字
@@ -372,28 +372,27 @@ def _global_fans(m: int, out: list[int], mk: _Masks = _DENSE) -> None:
         out.append(_I_VOID)                                                         # 缺一门
     elif nsuits == 1 and honors:
         out.append(_I_HALF)                                                         # 混一色
-    if nsuits == 3 and m & mk.wind and m & mk.dragon:
+    if nsuits == 3 and m & wind and m & dragon:
         out.append(_I_TYPES)                                                        # 五门齐
-    th = mk.th
     if not m & th:
         out.append(_I_SIMPLE)                                                       # 断幺
-    if not m & ~mk.rev:
+    if not m & ~rev:
         out.append(_I_REV)                                                          # 推不倒
-    if not m & ~mk.green:
+    if not m & ~green:
         out.append(_I_GREEN)                                                        # 绿一色
     if not m & ~th:
-        if not m & mk.numbered:
+        if not m & numbered:
             out.append(_I_HONORS)                                                   # 字一色
         elif not honors:
             out.append(_I_TERMS)                                                    # 清幺九
         else:
             out.append(_I_TERMS_HONORS)                                             # 混幺九
     if m and not honors:
-        if not m & ~mk.lower:
-            out.append(_I_L4 if m & mk.r4 else _I_LOWER)                            # 小于五 / 全小
-        elif not m & ~mk.upper:
-            out.append(_I_U4 if m & mk.r6 else _I_UPPER)                            # 大于五 / 全大
-        elif not m & ~mk.middle:
+        if not m & ~lower:
+            out.append(_I_L4 if m & r4 else _I_LOWER)                               # 小于五 / 全小
+        elif not m & ~upper:
+            out.append(_I_U4 if m & r6 else _I_UPPER)                               # 大于五 / 全大
+        elif not m & ~middle:
             out.append(_I_MIDDLE)                                                   # 全中
 
 
