@@ -365,9 +365,10 @@ def _walk_entry(rules: Rules) -> tuple[Rules, dict[tuple[int, ...], int], _WalkT
 
 
 def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, LazyCtx, LazyReading] | None:
-    """The best total of a hand read only as standard decompositions: (best total without
-    flowers, number of readings, the context and the best reading, both built when the
-    explanation is asked for); None when the full path is needed (see the module)."""
+    """The best total of a hand: (best total without flowers, number of readings, the context
+    and the best reading, both built when the explanation is asked for); None when the full path
+    is needed (see the module), and when the melds show three copies of the winning tile while
+    ``sit`` does not say 和绝张 yet (the situation check infers it first)."""
     if rules._ext or sit.flags:
         return None
     wt = hand.winning_tile
@@ -443,6 +444,7 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
     melded = mk = ck = 0
     allp = p
     amask = smask  # the kinds of the whole hand
+    win_copies = 0  # of the winning tile in the melds
     for m in melds:
         k = m.first
         mkind = m.kind
@@ -451,9 +453,13 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
             allp += _CHOW3[k]
             f_props &= _SET_PROPS[k]
             amask |= 7 << k
+            if k <= win <= k + 2:
+                win_copies += 1
         else:
             amask |= 1 << k
             fixed_pungs.append(k)
+            if k == win:
+                win_copies += len(m.tiles)
             f_props &= _SET_PROPS[PUNG + k]
             if mkind is _KONG:
                 kong_kinds.append(k)
@@ -474,6 +480,8 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
                 ap(_YAOJIU)
         if not m.concealed:
             melded += 1
+    if win_copies == 3 and not sit.last_of_kind and not (sit.kong and not sd):
+        return None  # 和绝张 is to be inferred: score() checks the situation first
     # fans common to every reading, as the full path's preparation
     if sd:
         ap(_I_SELF)

@@ -976,12 +976,18 @@ def score(
             parse_wind(seat_wind, "seat wind"), parse_wind(prevalent_wind, "prevalent wind"),
             _flower_count(h, flowers),
         )
-    if sit.kong or sit.last_of_kind or h.melds:
+    # the lean path: the total from fan indices, the explanation built when asked for. With
+    # neither kong nor last_of_kind there is nothing to check, but the lean path declines a hand
+    # whose melds show three copies of the winning tile (和绝张 is then inferred)
+    if sit.kong or sit.last_of_kind:
         sit, inferred = _check_situation(h, sit)
+        lean = (_lean_score or _load_lean())(h, sit, r)
     else:
+        lean = (_lean_score or _load_lean())(h, sit, r)
+        if lean is None:
+            sit, inferred = _check_situation(h, sit)
+            return _score_checked(h, sit, r, inferred)
         inferred = ()
-    # the lean path: the total from fan indices, the explanation built when asked for
-    lean = (_lean_score or _load_lean())(h, sit, r)
     if lean is None:
         return _score_checked(h, sit, r, inferred, lean=False)
     best, n_readings, lazy, _same = lean
