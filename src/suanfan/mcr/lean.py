@@ -98,6 +98,7 @@ _FOURS = _ONES << 2                          # a count of 4 is the only one with
 _UNIT = tuple(1 << (4 * KIND[t]) for t in range(37))
 _M36 = (1 << 36) - 1
 _SUITS = range(4)
+_new = object.__new__
 _SUITS4 = _NIB.suits
 _KNIT4 = _NIB.knitted
 _NUMBERED = _DENSE.numbered
@@ -676,7 +677,11 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
             best_i = di
     if best_i >= first:
         form = "nine_gates" if nine else "standard"
-    lazy = LazyReading(hand, sit, rules, best_i, form)
+    lazy = _new(LazyReading)  # LazyReading(hand, sit, rules, best_i, form) without the call
+    lazy._args = (hand, sit, rules)
+    lazy._index = best_i
+    lazy._form = form
+    lazy._real = lazy._built = None
     return best, len(decs) + first, lazy, lazy
 
 
