@@ -165,8 +165,6 @@ _Entry = tuple[tuple[_Part, ...], tuple[_Part, ...], _Part | None, int]
 _MEMO_LIMIT = 1 << 16
 _PARTS: tuple[dict[int, _Entry], ...] = ({}, {}, {}, {})
 _GLOBAL: dict[int, tuple[int, ...]] = {}
-# kind in the characters -> the same rank in the dots / bamboos (index -1: no pair stays -1)
-_SHIFT = tuple((*range(9 * g, 9 * g + 9), -1) for g in range(3))
 
 
 def _part(chows: tuple[int, ...], pungs: tuple[int, ...], pair: int) -> _Part:
@@ -190,24 +188,16 @@ def _part(chows: tuple[int, ...], pungs: tuple[int, ...], pair: int) -> _Part:
 
 def _new_entry(g: int, key: int) -> _Entry:
     """The parts of one suit's packed counts, in the order of
-    :func:`suanfan.decompose.suit_splits`. The numbered suits share their splits: those of the
-    characters are computed (their kinds are the suit's indices), those of the dots and bamboos
-    are the characters' shifted."""
+    :func:`suanfan.decompose.suit_splits` (whose memo the suits share: the keys are the suit's
+    own indices)."""
     memo = _PARTS[g]
-    if g == 1 or g == 2:
-        rel = _PARTS[0].get(key)
-        if rel is None:
-            rel = _new_entry(0, key)
-        shift = _SHIFT[g]
-        a, b = (tuple([(tuple(map(shift.__getitem__, pt[0])), tuple(map(shift.__getitem__, pt[1])),
-                        shift[pt[2]], pt[3], pt[4], pt[5], pt[6]) for pt in parts]) for parts in rel[:2])
-    else:
-        splits = suit_splits(key, g == 3)
-        if g == 3:
-            splits = tuple([((), tuple([27 + k for k in pungs]), 27 + pair if pair >= 0 else -1)
-                            for _c, pungs, pair in splits])
-        a = tuple([_part(*split) for split in splits if split[2] < 0])
-        b = tuple([_part(*split) for split in splits if split[2] >= 0])
+    splits = suit_splits(key, g == 3)  # indices of the suit; the tails memo is shared
+    if g:
+        base = 9 * g
+        splits = tuple([(tuple([base + c for c in chows]), tuple([base + k for k in pungs]),
+                         base + pair if pair >= 0 else -1) for chows, pungs, pair in splits])
+    a = tuple([_part(*split) for split in splits if split[2] < 0])
+    b = tuple([_part(*split) for split in splits if split[2] >= 0])
     # the kinds held: a nibble's low three bits are not all clear; the nibbles' low bits read as
     # binary digits give one bit per kind
     bits = int(format((key | key >> 1 | key >> 2) & 0x111111111, "x"), 2) << (9 * g)
@@ -618,7 +608,9 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
                 ap2(_I_L3D)
         nc = len(chows)
         if nc >= 2:
-            key = (tuple(chows), pair if nc == 4 and pair < 27 and _RANK0[pair] == 4 else -1)
+            # the pair matters only for 一色/三色双龙会: four chows 123 / 789 and a pair of 5s
+            key = (tuple(chows), pair if nc == 4 and pair < 27 and _RANK0[pair] == 4
+                   and all(_RANK0[c] in (0, 6) for c in chows) else -1)
             got = chow_tab.get(key)
             if got is None:
                 got = _chow_ids(*key)
