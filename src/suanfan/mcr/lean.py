@@ -430,7 +430,7 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
     fixed_pungs: list[int] = []
     kong_kinds: list[int] = []
     f_props = 7
-    f_winds: list[int] = []
+    f_winds: tuple[int, ...] = ()
     f_dragons = 0
     melded = mk = ck = 0
     allp = p
@@ -466,7 +466,7 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
                     ap(_I_DRAGON)
                     f_dragons += 1
                 else:
-                    f_winds.append(k)
+                    f_winds += (k,)
             elif _YAOJIU_PUNG[k]:
                 ap(_YAOJIU)
         if not m.concealed:
@@ -563,7 +563,6 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
         # the decomposition's sets: the standing ones (suit order), then the declared melds
         st_chows, st_pungs, pair, props, yj, winds_t, dragons = dec
         ids2 = ids + list(yj) if yj else ids[:]
-        winds_l = list(winds_t)
         ap2 = ids2.append
         props &= f_props
         if dragons:
@@ -572,9 +571,10 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
         if fixed_pungs:
             pungs: list[int] | tuple[int, ...] = sorted((*fixed_pungs, *st_pungs))
             dragons += f_dragons
-            winds_l += f_winds
+            winds_l = winds_t + f_winds if f_winds else winds_t
         else:
             pungs = st_pungs
+            winds_l = winds_t
         concealed = ck + len(st_pungs)
         if not sd and win in st_pungs:
             for c in st_chows:
@@ -585,16 +585,17 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
         # per-pung fans of the standing dragon and wind pungs; 幺九刻 of winds kept aside with
         # their codes (1, + 2 prevalent wind, + 4 seat wind)
         wind_yj: list[int] = []
-        for k in winds_l:
-            code = 1
-            if k == pw:
-                ap2(_I_PW)
-                code = 3
-            if k == sw:
-                ap2(_I_SW)
-                code |= 4
-            ap2(_YAOJIU)
-            wind_yj.append(code)
+        if winds_l:
+            for k in winds_l:
+                code = 1
+                if k == pw:
+                    ap2(_I_PW)
+                    code = 3
+                if k == sw:
+                    ap2(_I_SW)
+                    code |= 4
+                ap2(_YAOJIU)
+                wind_yj.append(code)
         if concealed >= 2:
             ap2(_I_CP[concealed if concealed < 4 else 4])
         npung = len(pungs)
@@ -677,8 +678,9 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
     return best, len(decs) + first, lazy, lazy
 
 
-def _knitted_total(ids: list[int], dec: _Part, ki: int, win: int, fixed_pungs: list[int], f_winds: list[int],
-                   pw: int, sw: int, rules: Rules, memo: dict[tuple[int, ...], int]) -> int:
+def _knitted_total(ids: list[int], dec: _Part, ki: int, win: int, fixed_pungs: list[int],
+                   f_winds: tuple[int, ...], pw: int, sw: int, rules: Rules,
+                   memo: dict[tuple[int, ...], int]) -> int:
     """The total of a knitted-straight reading (as ``score._knitted_raw``): ``ids`` the fans
     common to every reading, ``dec`` the remaining set (if standing) and the pair."""
     st_chows, st_pungs, pair, _props, yj, winds_t, dragons = dec
