@@ -330,13 +330,14 @@ _CHOW3 = tuple((1 << (4 * k)) * 0x111 for k in range(27))
 
 # per rule set (by identity, the rules kept alive): sorted fan indices (+ wind codes) -> total
 # and the rule set's tables for the walk
-_WalkTables = tuple[tuple[tuple[int, ...], ...], bytes, tuple[int, ...], int]
+_WalkTables = tuple[tuple[tuple[int, frozenset[int], int] | None, ...], int]
 _WALK_MEMO: dict[int, tuple[Rules, dict[tuple[int, ...], int], _WalkTables]] = {}
 
 
 def _walk_entry(rules: Rules) -> tuple[Rules, dict[tuple[int, ...], int], _WalkTables]:
-    """The walk memo of a rule set and its tables as small ints: per fan index the indices it
-    excludes, whether it is switched on (a byte), its value; the value of 无番和 (0 if off)."""
+    """The walk memo of a rule set and its tables on small ints: per fan index None when the fan
+    is switched off, else (value, the indices it excludes, its 幺九刻-absorber bit); the value of
+    无番和 (0 if off)."""
     entry = _WALK_MEMO.get(id(rules))
     if entry is None or entry[0] is not rules:
         excl: tuple[int, ...] = rules._excl  # type: ignore[attr-defined]
@@ -344,9 +345,8 @@ def _walk_entry(rules: Rules) -> tuple[Rules, dict[tuple[int, ...], int], _WalkT
         values: list[int] = rules._values  # type: ignore[attr-defined]
         n = len(values)
         tables = (
-            tuple(tuple(j for j in range(n) if excl[i] >> j & 1) for i in range(n)),
-            bytes(enabled >> i & 1 for i in range(n)),
-            tuple(values),
+            tuple((values[i], frozenset(j for j in range(n) if excl[i] >> j & 1), _ABSORBERS.get(i, 0))
+                  if enabled >> i & 1 else None for i in range(n)),
             values[_CHICKEN] if enabled >> _CHICKEN & 1 else 0,
         )
         if len(_WALK_MEMO) > 64:
@@ -415,11 +415,18 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
                 nine = True
     decs: list[_Part] = []
     if standard:
-        found = _decompositions(entries)
-        if found is not None:
-            decs = found
-        elif not special and not knits:
-            return None
+        if len(entries) == 1 and entries[0][2] is not None:  # one suit, one split
+            only = entries[0][2]
+            if only[2] >= 0:
+                decs = [only]
+            elif not special and not knits:
+                return None
+        else:
+            found = _decompositions(entries)
+            if found is not None:
+                decs = found
+            elif not special and not knits:
+                return None
     # the declared melds: sets, kong series, concealment, and the whole hand's counts
     ids: list[int] = []
     ap = ids.append
@@ -749,22 +756,23 @@ def _walk(ids: list[int], wind_yj: list[int] | tuple[int, ...], tables: _WalkTab
     """:func:`suanfan.mcr.principles.walk_total` over sorted fan indices, on small ints only
     (the fan bit masks are wider than a machine word); ``wind_yj`` codes the wind pungs among
     the 幺九刻 (1, + 2 prevalent wind, + 4 seat wind)."""
-    excl, enabled, values, chicken = tables
-    excluded: set[int] = set()
+    info, chicken = tables
+    excluded: frozenset[int] | set[int] = frozenset()
     total = 0
     absorbers = 0  # 圈风刻 1, 门风刻 2, 三风刻 / 小四喜 4, 九莲宝灯 8 kept
     kept_any = False
     prev = -1
-    keep = False
+    value = 0  # of the fan just kept (0: not kept)
     for idx in ids:
         if idx == prev:
-            if keep:
-                total += values[idx]
+            total += value
             continue
         prev = idx
-        keep = bool(enabled[idx]) and idx not in excluded
-        if not keep:
+        fan = info[idx]
+        if fan is None or idx in excluded:
+            value = 0
             continue
+        value, ex, ab = fan
         if idx == _YAOJIU:
             cnt = ids.count(idx)
             for code in wind_yj:
@@ -772,19 +780,16 @@ def _walk(ids: list[int], wind_yj: list[int] | tuple[int, ...], tables: _WalkTab
                     cnt -= 1
             if absorbers & 8 and cnt:
                 cnt -= 1  # 九莲宝灯 takes the 幺九刻 of its own 111 / 999
-            keep = False  # the other copies are counted here
+            total += value * cnt
+            value = 0  # the other copies are counted here
             if not cnt:
                 continue
-            total += values[idx] * cnt
         else:
-            total += values[idx]
-            a = _ABSORBERS.get(idx)
-            if a:
-                absorbers |= a
+            total += value
+            absorbers |= ab
         kept_any = True
-        ex = excl[idx]
         if ex:
-            excluded.update(ex)
+            excluded = excluded | ex
     if not kept_any:
         total = chicken
     return total
