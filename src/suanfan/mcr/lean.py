@@ -1,26 +1,28 @@
-"""The lean total path of MCR scoring: the best total of a hand whose only readings are
-standard decompositions (four sets and a pair), worked out from fan indices alone — no fan
-tokens, no raw fan lists, no explanation.
+"""The lean total path of MCR scoring: the best total of a hand, worked out from fan indices
+alone — no fan tokens, no raw fan lists, no explanation — for every winning form.
 
 Speed by design:
 
 * the standing tiles are one int of packed counts, a nibble per kind (``sum`` over a table),
-  from which the kind mask, the 四归一 candidates, the seven-pairs and nine-gates screens and
-  each suit's key fall out as a few integer operations;
+  from which the 四归一 candidates, the seven-pairs and nine-gates screens and each suit's key
+  fall out as a few integer operations;
 * each suit's splits are cached per suit key as *parts* that already carry what the fans ask
   of them (chows, pungs, pair, the 全带幺 / 全带五 / 全双刻 property bits, the 幺九刻 of
-  numbered pungs, wind pungs, dragon pungs), so a decomposition is a few concatenations;
+  numbered pungs, wind pungs, dragon pungs) and the suit's kinds as a bit mask, so a
+  decomposition is a few concatenations;
 * the unique-wait question (边张 / 坎张 / 单钓将) is answered from per-suit wait tables keyed
   the same way;
-* the walk of the principles is memoised per rule set on the sorted fan indices.
+* set-combination fans are looked up per set tuple, a new tuple by its shape;
+* the walk of the principles runs on small ints and is memoised per rule set on the sorted fan
+  indices.
 
 :func:`lean_score` gives (best total, number of readings, a lazy context, a lazy reading):
 :class:`LazyReading` stands for the best reading and builds it with the full path only when
-the explanation (fans, removed fans, decomposition) is asked for. Hands that may read another
-way (seven pairs, thirteen orphans, honours and knitted tiles, a knitted straight, nine gates)
-and rules with seed 003's extended fans return None: the caller uses the full path. The same
-fans and the same walk of the principles as the full path
-(:func:`suanfan.mcr.principles.walk_total`); tests/mcr/test_lean.py checks both agree.
+the explanation (fans, removed fans, decomposition) is asked for. Rules with seed 003's
+extended fans return None (the caller uses the full path), as do hands that are not complete
+(the full path says why). The same fans, the same readings in the same order and the same walk
+of the principles as the full path (:func:`suanfan.mcr.score._readings`,
+:func:`suanfan.mcr.principles.walk_total`); tests/mcr/test_lean.py checks both agree.
 """
 
 from __future__ import annotations
@@ -97,9 +99,7 @@ _ONES = _NIB.numbered | _NIB.honor          # bit 4k: "kind k present" after fol
 _FOURS = _ONES << 2                          # a count of 4 is the only one with bit 2 set
 _UNIT = tuple(1 << (4 * KIND[t]) for t in range(37))
 _M36 = (1 << 36) - 1
-_SUITS = range(4)
 _new = object.__new__
-_SUITS4 = _NIB.suits
 _KNIT4 = _NIB.knitted
 _NUMBERED = _DENSE.numbered
 _HONORS = _DENSE.honor
@@ -233,15 +233,21 @@ def _merge(parts: list[_Part] | tuple[_Part, ...]) -> _Part:
     return (chows, pungs, pair, props, yj, winds, dragons)
 
 
-def _entries(p: int) -> list[_Entry]:
-    """The entries of the suits held in the packed counts ``p`` (suit order)."""
+def _entries(p: int) -> tuple[tuple[int, int, int, int], list[_Entry], int]:
+    """From the packed counts ``p``: each suit's packed counts (characters, dots, bamboos,
+    honours), the entries of the suits held (suit order) and the kinds held, one bit per kind."""
+    keys = (p & _M36, (p >> 36) & _M36, (p >> 72) & _M36, p >> 108)
     entries: list[_Entry] = []
+    kinds = 0
     for g in range(4):
-        key = (p >> (36 * g)) & _M36
+        key = keys[g]
         if key:
             entry = _PARTS[g].get(key)
-            entries.append(entry if entry is not None else _new_entry(g, key))
-    return entries
+            if entry is None:
+                entry = _new_entry(g, key)
+            entries.append(entry)
+            kinds |= entry[3]
+    return keys, entries, kinds
 
 
 def _decompositions(entries: list[_Entry]) -> list[_Part] | None:
@@ -334,24 +340,22 @@ _WalkTables = tuple[tuple[tuple[int, frozenset[int], int] | None, ...], int]
 _WALK_MEMO: dict[int, tuple[Rules, dict[tuple[int, ...], int], _WalkTables]] = {}
 
 
-def _walk_entry(rules: Rules) -> tuple[Rules, dict[tuple[int, ...], int], _WalkTables]:
-    """The walk memo of a rule set and its tables on small ints: per fan index None when the fan
-    is switched off, else (value, the indices it excludes, its 幺九刻-absorber bit); the value of
-    无番和 (0 if off)."""
-    entry = _WALK_MEMO.get(id(rules))
-    if entry is None or entry[0] is not rules:
-        excl: tuple[int, ...] = rules._excl  # type: ignore[attr-defined]
-        enabled: int = rules._enabled  # type: ignore[attr-defined]
-        values: list[int] = rules._values  # type: ignore[attr-defined]
-        n = len(values)
-        tables = (
-            tuple((values[i], frozenset(j for j in range(n) if excl[i] >> j & 1), _ABSORBERS.get(i, 0))
-                  if enabled >> i & 1 else None for i in range(n)),
-            values[_CHICKEN] if enabled >> _CHICKEN & 1 else 0,
-        )
-        if len(_WALK_MEMO) > 64:
-            _WALK_MEMO.clear()
-        entry = _WALK_MEMO[id(rules)] = (rules, {}, tables)
+def _new_walk_entry(rules: Rules) -> tuple[Rules, dict[tuple[int, ...], int], _WalkTables]:
+    """A rule set's walk memo (empty) and its tables on small ints: per fan index None when the
+    fan is switched off, else (value, the indices it excludes, its 幺九刻-absorber bit); the
+    value of 无番和 (0 if off)."""
+    excl: tuple[int, ...] = rules._excl  # type: ignore[attr-defined]
+    enabled: int = rules._enabled  # type: ignore[attr-defined]
+    values: list[int] = rules._values  # type: ignore[attr-defined]
+    n = len(values)
+    tables = (
+        tuple((values[i], frozenset(j for j in range(n) if excl[i] >> j & 1), _ABSORBERS.get(i, 0))
+              if enabled >> i & 1 else None for i in range(n)),
+        values[_CHICKEN] if enabled >> _CHICKEN & 1 else 0,
+    )
+    if len(_WALK_MEMO) > 64:
+        _WALK_MEMO.clear()
+    entry = _WALK_MEMO[id(rules)] = (rules, {}, tables)
     return entry
 
 
@@ -367,22 +371,12 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
         return None
     win = KIND[wt]
     p = sum(map(_UNIT.__getitem__, hand.concealed), _UNIT[wt])
-    keys = (p & _M36, (p >> 36) & _M36, (p >> 72) & _M36, p >> 108)
-    entries: list[_Entry] = []
-    smask = 0  # the kinds held, one bit per kind
-    for g in _SUITS:
-        skey = keys[g]
-        if skey:
-            found_entry = _PARTS[g].get(skey)
-            if found_entry is None:
-                found_entry = _new_entry(g, skey)
-            entries.append(found_entry)
-            smask |= found_entry[3]
+    keys, entries, smask = _entries(p)  # smask: the kinds held, one bit per kind
     melds = hand.melds
     n_melds = len(melds)
-    # the forms other than four sets and a pair (MCR.md): with no declared meld, thirteen
-    # orphans, honours and knitted tiles and seven pairs are one reading each, read before the
-    # standard ones; a knitted straight goes to the full path
+    # the forms other than four sets and a pair (MCR.md), in the full path's order: with no
+    # declared meld, thirteen orphans, honours and knitted tiles and seven pairs are one reading
+    # each; with at most one, the knitted straights held; then the standard decompositions
     nbits = smask.bit_count()
     special: tuple[int, ...] = ()
     form = "standard"
@@ -531,10 +525,9 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
         fixed_chows.sort()
     # the rules' tables and the walk memo
     entry = _WALK_MEMO.get(id(rules))
-    if entry is None or entry[0] is not rules:
-        entry = _walk_entry(rules)
-    memo = entry[1]
-    tables = entry[2]
+    if entry is None or entry[0] is not rules:  # the id of a rule set since dropped
+        entry = _new_walk_entry(rules)
+    _rules, memo, tables = entry
     chow_tab = _CHOW_IDS
     pung_tab = _PUNG_IDS
     unique: bool | None = None
@@ -542,20 +535,14 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
     best_i = 0
     first = 0
     if special:
-        ids2 = ids + list(special)
-        ids2.sort()
-        wkey = tuple(ids2)
-        total = memo.get(wkey)
-        if total is None:
-            total = _walk(ids2, (), tables)
-            memo[wkey] = total
-        best = total
+        best = _memo_walk([*ids, *special], (), memo, tables)
         first = 1
     if knits:
         # 组合龙 with a set and a pair (or the pair and one declared meld), read first
         for ki in knits:
-            for dec in _decompositions(_entries(p - _KNIT4[ki])) or ():
-                total = _knitted_total(ids, dec, ki, win, fixed_pungs, f_winds, pw, sw, rules, memo)
+            for dec in _decompositions(_entries(p - _KNIT4[ki])[1]) or ():
+                total = _knitted_total(ids, dec, ki, win, fixed_pungs, f_winds, pw, sw, rules, memo,
+                                       tables)
                 if total > best:
                     best = total
                     best_i = first
@@ -591,18 +578,7 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
                 concealed -= 1  # the pung completed by the discard is melded
         # per-pung fans of the standing dragon and wind pungs; 幺九刻 of winds kept aside with
         # their codes (1, + 2 prevalent wind, + 4 seat wind)
-        wind_yj: list[int] = []
-        if winds_l:
-            for k in winds_l:
-                code = 1
-                if k == pw:
-                    ap2(_I_PW)
-                    code = 3
-                if k == sw:
-                    ap2(_I_SW)
-                    code |= 4
-                ap2(_YAOJIU)
-                wind_yj.append(code)
+        wind_yj = _wind_fans(winds_l, pw, sw, ids2) if winds_l else ()
         if concealed >= 2:
             ap2(_I_CP[concealed if concealed < 4 else 4])
         npung = len(pungs)
@@ -662,16 +638,7 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
                 ap2(_I_CLOSED)
             elif pair == win:
                 ap2(_I_SINGLE)
-        # the walk of the principles, memoised per rule set on the sorted fan indices (and the
-        # wind pungs among the 幺九刻, which 圈风刻 / 门风刻 / 三风刻 / 小四喜 may absorb)
-        ids2.sort()
-        wkey = (*ids2, -1, *wind_yj) if wind_yj else tuple(ids2)
-        total = memo.get(wkey)
-        if total is None:
-            total = _walk(ids2, wind_yj, tables)
-            if len(memo) > 1 << 16:
-                memo.clear()
-            memo[wkey] = total
+        total = _memo_walk(ids2, wind_yj, memo, tables)
         if total > best:
             best = total
             best_i = di
@@ -687,24 +654,15 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
 
 def _knitted_total(ids: list[int], dec: _Part, ki: int, win: int, fixed_pungs: list[int],
                    f_winds: tuple[int, ...], pw: int, sw: int, rules: Rules,
-                   memo: dict[tuple[int, ...], int]) -> int:
+                   memo: dict[tuple[int, ...], int], tables: _WalkTables) -> int:
     """The total of a knitted-straight reading (as ``score._knitted_raw``): ``ids`` the fans
     common to every reading, ``dec`` the remaining set (if standing) and the pair."""
     st_chows, st_pungs, pair, _props, yj, winds_t, dragons = dec
     ids2 = [*ids, _I_KNIT, *yj]
     if dragons:
         ids2.append(_I_DRAGON)
-    wind_yj: list[int] = []
-    for k in (*winds_t, *f_winds):
-        code = 1
-        if k == pw:
-            ids2.append(_I_PW)
-            code = 3
-        if k == sw:
-            ids2.append(_I_SW)
-            code |= 4
-        ids2.append(_YAOJIU)
-        wind_yj.append(code)
+    winds = winds_t + f_winds
+    wind_yj = _wind_fans(winds, pw, sw, ids2) if winds else ()
     is_chow = bool(st_chows) or (not st_pungs and not fixed_pungs)
     if is_chow and pair < 27:
         ids2.append(_I_ALLC)
@@ -734,12 +692,38 @@ def _knitted_total(ids: list[int], dec: _Part, ki: int, win: int, fixed_pungs: l
                     ids2.append(_I_SINGLE)
         elif pair == win:
             ids2.append(_I_SINGLE)
-    ids2.sort()
-    wkey = (*ids2, -1, *wind_yj) if wind_yj else tuple(ids2)
-    total = memo.get(wkey)
+    return _memo_walk(ids2, wind_yj, memo, tables)
+
+
+def _wind_fans(winds: tuple[int, ...], pw: int, sw: int, ids: list[int]) -> list[int]:
+    """The fans of wind pungs (圈风刻, 门风刻, 幺九刻) appended to ``ids``; returns each pung's
+    code for the walk (1, + 2 prevalent wind, + 4 seat wind), as its 幺九刻 may be absorbed."""
+    codes: list[int] = []
+    for k in winds:
+        code = 1
+        if k == pw:
+            ids.append(_I_PW)
+            code = 3
+        if k == sw:
+            ids.append(_I_SW)
+            code |= 4
+        ids.append(_YAOJIU)
+        codes.append(code)
+    return codes
+
+
+def _memo_walk(ids: list[int], wind_yj: list[int] | tuple[int, ...], memo: dict[tuple[int, ...], int],
+               tables: _WalkTables) -> int:
+    """The total of one reading's fans (sorted here): the walk of the principles, memoised per
+    rule set on the sorted fan indices and the wind pungs' codes."""
+    ids.sort()
+    key = (*ids, -1, *wind_yj) if wind_yj else tuple(ids)
+    total = memo.get(key)
     if total is None:
-        total = _walk(ids2, wind_yj, _walk_entry(rules)[2])
-        memo[wkey] = total
+        total = _walk(ids, wind_yj, tables)
+        if len(memo) > 1 << 16:
+            memo.clear()
+        memo[key] = total
     return total
 
 

@@ -359,11 +359,11 @@ _I_HONORS, _I_TERMS, _I_TERMS_HONORS, _I_L4, _I_LOWER, _I_U4, _I_UPPER, _I_MIDDL
 )
 
 
-def _global_fans(m: int, out: list[int], mk: _Masks = _DENSE) -> None:
-    """Fans decided by which tile kinds the hand holds (a kind mask in the layout of ``mk``):
-    colour, rank and terminal fans, their indices appended to ``out``. One predicate per fan,
-    evaluated once per hand."""
-    (sm0, sm1, sm2), numbered, honor, wind, dragon, th, green, rev, lower, upper, middle, r4, r6, _k = mk
+def _global_fans(m: int, out: list[int]) -> None:
+    """Fans decided by which tile kinds the hand holds (a bit mask of kinds): colour, rank and
+    terminal fans, their indices appended to ``out``. One predicate per fan, evaluated once per
+    hand."""
+    (sm0, sm1, sm2), numbered, honor, wind, dragon, th, green, rev, lower, upper, middle, r4, r6, _k = _DENSE
     honors = m & honor
     nsuits = (1 if m & sm0 else 0) + (1 if m & sm1 else 0) + (1 if m & sm2 else 0)
     if not honors:
@@ -976,30 +976,16 @@ def score(
             parse_wind(seat_wind, "seat wind"), parse_wind(prevalent_wind, "prevalent wind"),
             _flower_count(h, flowers),
         )
-    # the lean path: the total from fan indices, the explanation built when asked for. With
-    # neither kong nor last_of_kind there is nothing to check, but the lean path declines a hand
-    # whose melds show three copies of the winning tile (和绝张 is then inferred)
     if sit.kong or sit.last_of_kind:
         sit, inferred = _check_situation(h, sit)
-        lean = (_lean_score or _load_lean())(h, sit, r)
-    else:
-        lean = (_lean_score or _load_lean())(h, sit, r)
-        if lean is None:
-            sit, inferred = _check_situation(h, sit)
-            return _score_checked(h, sit, r, inferred)
-        inferred = ()
+        return _score_checked(h, sit, r, inferred)
+    # nothing to check, so the lean path goes first; it declines a hand whose melds show three
+    # copies of the winning tile, where the situation check infers 和绝张
+    lean = (_lean_score or _load_lean())(h, sit, r)
     if lean is None:
-        return _score_checked(h, sit, r, inferred, lean=False)
-    best, n_readings, lazy, _same = lean
-    # a frozen dataclass built without its generated __init__ (hot path; same fields)
-    res = object.__new__(MCRResult)
-    res.__dict__.update(
-        rules=r.name, form=lazy._form, total_without_flowers=best,
-        flowers=r._values[_FLOWER] * sit.flowers,  # type: ignore[attr-defined]
-        min_fan=r.min_fan, situation=sit, readings=n_readings, inferred=inferred,
-        _ctx=lazy, _reading=lazy,
-    )
-    return res
+        sit, inferred = _check_situation(h, sit)
+        return _score_checked(h, sit, r, inferred)
+    return _score_checked(h, sit, r, (), lean)
 
 
 def prepare_situation(hand: str | Hand, situation: dict[str, Any]) -> tuple[Hand, Situation]:
@@ -1046,16 +1032,21 @@ def _load_lean() -> Any:
     return _lean_score
 
 
+_TRY_LEAN: Any = object()
+
+
 def _score_checked(h: Hand, sit: Situation, r: Rules, inferred: tuple[str, ...],
-                   lean: bool = True) -> MCRResult:
-    """The score of a hand with a checked situation: the lean path (unless ``lean`` is false),
-    else the full path (rules with seed 003's extended fans, or a hand that is not complete: the
-    full path says why)."""
-    got = (_lean_score or _load_lean())(h, sit, r) if lean else None
+                   got: Any = _TRY_LEAN) -> MCRResult:
+    """The score of a hand with a checked situation: the lean path's answer ``got`` (worked out
+    here unless given), else the full path (rules with seed 003's extended fans, or a hand that
+    is not complete: the full path says why)."""
+    if got is _TRY_LEAN:
+        got = (_lean_score or _load_lean())(h, sit, r)
     ctx: Any
     reading: Any
     if got is not None:
         best, n_readings, ctx, reading = got
+        form = reading._form
     else:
         ctx = _prepare(h, sit, r)
         readings = _readings(ctx)
@@ -1071,10 +1062,11 @@ def _score_checked(h: Hand, sit: Situation, r: Rules, inferred: tuple[str, ...],
             best = walk_total(r, pw, sw, reading[2])
         else:
             best, reading = best_reading(readings, [walk_total(r, pw, sw, rd[2]) for rd in readings])
+        form = reading[0]
     # a frozen dataclass built without its generated __init__ (hot path; same fields)
     res = object.__new__(MCRResult)
     res.__dict__.update(
-        rules=r.name, form=reading[0], total_without_flowers=best,
+        rules=r.name, form=form, total_without_flowers=best,
         flowers=r._values[_FLOWER] * sit.flowers,  # type: ignore[attr-defined]
         min_fan=r.min_fan, situation=sit, readings=n_readings, inferred=inferred,
         _ctx=ctx, _reading=reading,
