@@ -371,7 +371,18 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
         return None
     win = KIND[wt]
     p = sum(map(_UNIT.__getitem__, hand.concealed), _UNIT[wt])
-    keys, entries, smask = _entries(p)  # smask: the kinds held, one bit per kind
+    # the suits' entries: _entries(p) written out, as this is the hot path
+    keys = (p & _M36, (p >> 36) & _M36, (p >> 72) & _M36, p >> 108)
+    entries: list[_Entry] = []
+    smask = 0  # the kinds held, one bit per kind
+    for g in range(4):
+        skey = keys[g]
+        if skey:
+            found_entry = _PARTS[g].get(skey)
+            if found_entry is None:
+                found_entry = _new_entry(g, skey)
+            entries.append(found_entry)
+            smask |= found_entry[3]
     melds = hand.melds
     n_melds = len(melds)
     # the forms other than four sets and a pair (MCR.md), in the full path's order: with no

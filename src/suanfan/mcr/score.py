@@ -985,7 +985,16 @@ def score(
     if lean is None:
         sit, inferred = _check_situation(h, sit)
         return _score_checked(h, sit, r, inferred)
-    return _score_checked(h, sit, r, (), lean)
+    # the result as _score_checked(h, sit, r, (), lean) builds it, written out: the hot path
+    best, n_readings, lazy, _same = lean
+    res = object.__new__(MCRResult)
+    res.__dict__.update(
+        rules=r.name, form=lazy._form, total_without_flowers=best,
+        flowers=r._values[_FLOWER] * sit.flowers,  # type: ignore[attr-defined]
+        min_fan=r.min_fan, situation=sit, readings=n_readings, inferred=(),
+        _ctx=lazy, _reading=lazy,
+    )
+    return res
 
 
 def prepare_situation(hand: str | Hand, situation: dict[str, Any]) -> tuple[Hand, Situation]:
