@@ -74,7 +74,6 @@ from .score import (
     _Ctx,
     _global_fans,
     _masks,
-    _may_combine,
     _prepare,
     _readings,
 )
@@ -114,18 +113,35 @@ _NINE4 = tuple((0x311111113) << (36 * s) for s in range(3))
 # it), so a new tuple rarely costs a computation of the combination fans
 _CHOW_IDS: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
 _PUNG_IDS: dict[tuple[int, ...], tuple[int, ...]] = {}
-_CHOW_SHAPES: dict[tuple[tuple[tuple[int, ...], bool], ...], tuple[int, ...]] = {}
-_PUNG_SHAPES: dict[tuple[tuple[int, ...], ...], tuple[int, ...]] = {}
+_CHOW_SHAPES: dict[tuple[int, ...], tuple[int, ...]] = {}
+_PUNG_SHAPES: dict[int, tuple[int, ...]] = {}
+# a chow tuple packed: 3 bits per chow start (at most 4 alike), 7 starts a suit, 21 bits a suit
+_CHOW_BITS = tuple(1 << (3 * (c % 9) + 21 * (c // 9)) if c % 9 <= 6 else 0 for c in range(27))
+_M21 = (1 << 21) - 1
+_PAIR_FLAG = 1 << 21  # on the suit that holds the pair (it matters only for 双龙会)
+_REFLECTED: dict[int, int] = {}  # a suit's packed chow starts with the ranks reflected (1 <-> 9)
+
+
+def _reflected(x: int) -> int:
+    got = _REFLECTED.get(x)
+    if got is None:
+        got = _REFLECTED[x] = sum(((x >> (3 * r)) & 7) << (3 * (6 - r)) for r in range(7))
+    return got
 
 
 def _chow_ids(chows: tuple[int, ...], pair: int) -> tuple[int, ...]:
-    by_suit: tuple[list[int], list[int], list[int]] = ([], [], [])
+    v = 0
     for c in chows:
-        by_suit[c // 9].append(c % 9)
-    ps = pair // 9 if pair >= 0 else -1
+        v += _CHOW_BITS[c]
+    suits = [v & _M21, (v >> 21) & _M21, v >> 42]
+    refl = [_reflected(x) for x in suits]
+    if pair >= 0:
+        suits[pair // 9] |= _PAIR_FLAG
+        refl[pair // 9] |= _PAIR_FLAG
     # the suits permuted, and the ranks reflected (1 <-> 9): every chow fan is the same
-    shape = min(tuple(sorted((tuple(r), s == ps) for s, r in enumerate(by_suit))),
-                tuple(sorted((tuple(sorted([6 - x for x in r])), s == ps) for s, r in enumerate(by_suit))))
+    suits.sort()
+    refl.sort()
+    shape = tuple(suits if suits <= refl else refl)
     ids = _CHOW_SHAPES.get(shape)
     if ids is None:
         ids = tuple(FAN_INDEX[f] for f, _used in chow_fans(chows, pair)[0])
@@ -137,13 +153,11 @@ def _chow_ids(chows: tuple[int, ...], pair: int) -> tuple[int, ...]:
 
 
 def _pung_ids(pungs: tuple[int, ...]) -> tuple[int, ...]:
-    by_suit: tuple[list[int], list[int], list[int], list[int]] = ([], [], [], [])
+    v = 0
     for k in pungs:
-        if k < 27:
-            by_suit[k // 9].append(k % 9)
-        else:
-            by_suit[3].append(k)
-    shape = (*sorted(tuple(r) for r in by_suit[:3]), tuple(by_suit[3]))
+        v |= 1 << k  # a bit per kind: 9 per suit, then the honours
+    a, b, c = sorted((v & 511, (v >> 9) & 511, (v >> 18) & 511))  # the suits permuted
+    shape = a | b << 9 | c << 18 | (v >> 27) << 27
     ids = _PUNG_SHAPES.get(shape)
     if ids is None:
         ids = tuple(FAN_INDEX[f] for f, _used in pung_fans(pungs)[0])
@@ -614,8 +628,7 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
             pk = tuple(pungs)
             gotp = pung_tab.get(pk)
             if gotp is None:
-                gotp = _pung_ids(pk) if _may_combine(pungs) else ()
-                pung_tab[pk] = gotp
+                gotp = _pung_ids(pk)
             if gotp:
                 ids2 += gotp
         if nc == 4 and pair < 27:
