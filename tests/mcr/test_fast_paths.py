@@ -79,3 +79,29 @@ def test_unique_wait_and_decomposition_fast_paths() -> None:
             c13[ctx.win] -= 1
             assert fast == (winning_kinds(c13, ctx.n_melds == 0) == (ctx.win,)), str(h)
     assert checked > 4000
+
+
+def test_results_built_on_the_hot_path_are_ordinary_frozen_dataclasses() -> None:
+    """score() builds its result without the dataclass __init__ (score._Unfrozen): the object
+    must be an MCRResult like any other: its fields, equality, hash, repr and frozenness."""
+    import dataclasses
+    import pickle
+
+    import pytest
+
+    from suanfan.mcr import MCRResult, score
+
+    res = score("123m456p789s1z222z 1z", seat_wind="E")
+    again = score("123m456p789s1z222z 1z", seat_wind="E")
+    assert type(res) is MCRResult
+    assert [f.name for f in dataclasses.fields(res)][:3] == ["rules", "form", "total_without_flowers"]
+    assert res == again and hash(res) == hash(again)
+    assert res != score("123m456p789s1z222z 1z", seat_wind="S")
+    assert repr(res).startswith("MCRResult(rules='mcr', form='standard'")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        res.total_without_flowers = 99  # type: ignore[misc]
+    built = MCRResult(res.rules, res.form, res.total_without_flowers, res.flowers, res.min_fan,
+                      res.situation, res.readings, res.inferred)
+    assert built == res and built.total == res.total
+    assert pickle.loads(pickle.dumps(dataclasses.replace(res, _ctx=None, _reading=None))) == res
+    assert [f.name for f in res.fans] and res.meets_minimum is (res.total_without_flowers >= 8)

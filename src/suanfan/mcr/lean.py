@@ -178,6 +178,7 @@ _Part = tuple[tuple[int, ...], tuple[int, ...], int, int, tuple[int, ...], tuple
 _Entry = tuple[tuple[_Part, ...], tuple[_Part, ...], _Part | None, int]
 _MEMO_LIMIT = 1 << 16
 _PARTS: tuple[dict[int, _Entry], ...] = ({}, {}, {}, {})
+_P0, _P1, _P2, _P3 = _PARTS
 _GLOBAL: dict[int, tuple[int, ...]] = {}
 
 
@@ -385,18 +386,30 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
         return None
     win = KIND[wt]
     p = sum(map(_UNIT.__getitem__, hand.concealed), _UNIT[wt])
-    # the suits' entries: _entries(p) written out, as this is the hot path
-    keys = (p & _M36, (p >> 36) & _M36, (p >> 72) & _M36, p >> 108)
+    # the suits' entries: _entries(p) written out, suit by suit, as this is the hot path
+    k0 = p & _M36
+    k1 = (p >> 36) & _M36
+    k2 = (p >> 72) & _M36
+    k3 = p >> 108
+    keys = (k0, k1, k2, k3)
     entries: list[_Entry] = []
     smask = 0  # the kinds held, one bit per kind
-    for g in range(4):
-        skey = keys[g]
-        if skey:
-            found_entry = _PARTS[g].get(skey)
-            if found_entry is None:
-                found_entry = _new_entry(g, skey)
-            entries.append(found_entry)
-            smask |= found_entry[3]
+    if k0:
+        e = _P0.get(k0) or _new_entry(0, k0)
+        entries.append(e)
+        smask = e[3]
+    if k1:
+        e = _P1.get(k1) or _new_entry(1, k1)
+        entries.append(e)
+        smask |= e[3]
+    if k2:
+        e = _P2.get(k2) or _new_entry(2, k2)
+        entries.append(e)
+        smask |= e[3]
+    if k3:
+        e = _P3.get(k3) or _new_entry(3, k3)
+        entries.append(e)
+        smask |= e[3]
     melds = hand.melds
     n_melds = len(melds)
     # the forms other than four sets and a pair (MCR.md), in the full path's order: with no

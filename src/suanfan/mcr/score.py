@@ -135,6 +135,16 @@ def _situation(sd: bool, lw: bool, kg: bool, lk: bool, sw: int, pw: int, fl: int
 
 _SIT_FAST: dict[tuple[object, ...], Situation] = {}
 
+_new = object.__new__
+
+
+class _Unfrozen:
+    """A blank object with the layout of :class:`MCRResult` (a ``__dict__``, no slots): the
+    result's fields are plain attribute stores on it, and then it becomes an MCRResult by class
+    assignment. A frozen dataclass sets each field through ``object.__setattr__``, which costs
+    several times more; the object is the same (fields, equality, frozenness) once its class is
+    set."""
+
 
 # -- results -------------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
@@ -987,14 +997,18 @@ def score(
         return _score_checked(h, sit, r, inferred)
     # the result as _score_checked(h, sit, r, (), lean) builds it, written out: the hot path
     best, n_readings, lazy, _same = lean
-    res = object.__new__(MCRResult)
-    res.__dict__.update(
-        rules=r.name, form=lazy._form, total_without_flowers=best,
-        flowers=r._values[_FLOWER] * sit.flowers,  # type: ignore[attr-defined]
-        min_fan=r.min_fan, situation=sit, readings=n_readings, inferred=(),
-        _ctx=lazy, _reading=lazy,
-    )
-    return res
+    res: Any = _new(_Unfrozen)
+    res.rules = r.name
+    res.form = lazy._form
+    res.total_without_flowers = best
+    res.flowers = r._values[_FLOWER] * sit.flowers  # type: ignore[attr-defined]
+    res.min_fan = r.min_fan
+    res.situation = sit
+    res.readings = n_readings
+    res.inferred = ()
+    res._ctx = res._reading = lazy
+    res.__class__ = MCRResult
+    return res  # type: ignore[no-any-return]
 
 
 def prepare_situation(hand: str | Hand, situation: dict[str, Any]) -> tuple[Hand, Situation]:
@@ -1072,12 +1086,18 @@ def _score_checked(h: Hand, sit: Situation, r: Rules, inferred: tuple[str, ...],
         else:
             best, reading = best_reading(readings, [walk_total(r, pw, sw, rd[2]) for rd in readings])
         form = reading[0]
-    # a frozen dataclass built without its generated __init__ (hot path; same fields)
-    res = object.__new__(MCRResult)
-    res.__dict__.update(
-        rules=r.name, form=form, total_without_flowers=best,
-        flowers=r._values[_FLOWER] * sit.flowers,  # type: ignore[attr-defined]
-        min_fan=r.min_fan, situation=sit, readings=n_readings, inferred=inferred,
-        _ctx=ctx, _reading=reading,
-    )
-    return res
+    # a frozen dataclass built without its generated __init__ (hot path; same fields): see
+    # _Unfrozen
+    res: Any = _new(_Unfrozen)
+    res.rules = r.name
+    res.form = form
+    res.total_without_flowers = best
+    res.flowers = r._values[_FLOWER] * sit.flowers  # type: ignore[attr-defined]
+    res.min_fan = r.min_fan
+    res.situation = sit
+    res.readings = n_readings
+    res.inferred = inferred
+    res._ctx = ctx
+    res._reading = reading
+    res.__class__ = MCRResult
+    return res  # type: ignore[no-any-return]
