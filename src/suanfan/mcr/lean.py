@@ -182,41 +182,46 @@ _P0, _P1, _P2, _P3 = _PARTS
 _GLOBAL: dict[int, tuple[int, ...]] = {}
 
 
-def _part(chows: tuple[int, ...], pungs: tuple[int, ...], pair: int) -> _Part:
-    props = _PAIR_PROPS[pair] if pair >= 0 else 7
-    for c in chows:
-        props &= _SET_PROPS[c]
-    yj: tuple[int, ...] = ()
-    winds: tuple[int, ...] = ()
-    dragons = 0
-    for k in pungs:
-        props &= _SET_PROPS[PUNG + k]
-        if k < 27:
-            if _YAOJIU_PUNG[k]:
-                yj += (_YAOJIU,)
-        elif k >= 31:
-            dragons += 1
-        else:
-            winds += (k,)
-    return (chows, pungs, pair, props, yj, winds, dragons)
-
-
 def _new_entry(g: int, key: int) -> _Entry:
     """The parts of one suit's packed counts, in the order of
     :func:`suanfan.decompose.suit_splits` (whose memo the suits share: the keys are the suit's
-    own indices)."""
-    memo = _PARTS[g]
-    splits = suit_splits(key, g == 3)  # indices of the suit; the tails memo is shared
-    if g:
-        base = 9 * g
-        splits = tuple([(tuple([base + c for c in chows]), tuple([base + k for k in pungs]),
-                         base + pair if pair >= 0 else -1) for chows, pungs, pair in splits])
-    a = tuple([_part(*split) for split in splits if split[2] < 0])
-    b = tuple([_part(*split) for split in splits if split[2] >= 0])
+    own indices, shifted here to the suit's kinds)."""
+    base = 9 * g
+    shift = base.__add__
+    a: list[_Part] = []
+    b: list[_Part] = []
+    for chows, pungs, pair in suit_splits(key, g == 3):
+        if pair >= 0:
+            pair += base
+            props = _PAIR_PROPS[pair]
+        else:
+            props = 7
+        if chows:
+            if base:
+                chows = tuple(map(shift, chows))
+            for c in chows:
+                props &= _SET_PROPS[c]
+        yj: tuple[int, ...] = ()
+        winds: tuple[int, ...] = ()
+        dragons = 0
+        if pungs:
+            if base:
+                pungs = tuple(map(shift, pungs))
+            for k in pungs:
+                props &= _SET_PROPS[PUNG + k]
+                if k < 27:
+                    if _YAOJIU_PUNG[k]:
+                        yj += (_YAOJIU,)
+                elif k >= 31:
+                    dragons += 1
+                else:
+                    winds += (k,)
+        (b if pair >= 0 else a).append((chows, pungs, pair, props, yj, winds, dragons))
     # the kinds held: a nibble's low three bits are not all clear; the nibbles' low bits read as
     # binary digits give one bit per kind
-    bits = int(format((key | key >> 1 | key >> 2) & 0x111111111, "x"), 2) << (9 * g)
-    entry = (a, b, (a or b)[0] if len(a) + len(b) == 1 else None, bits)
+    bits = int(format((key | key >> 1 | key >> 2) & 0x111111111, "x"), 2) << base
+    entry = (tuple(a), tuple(b), (a or b)[0] if len(a) + len(b) == 1 else None, bits)
+    memo = _PARTS[g]
     if len(memo) > _MEMO_LIMIT:
         memo.clear()
     memo[key] = entry
@@ -655,26 +660,26 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
                 ap2(_I_EVEN)
         # wait fans: only when exactly one tile kind completes the hand (the answer is per
         # hand); edge before closed before single (MCR.md)
-        if unique is None:
-            for c in st_chows:
-                if (c + 2 == win and _RANK0[c] >= 1) or (c == win and _RANK0[c] <= 5):
-                    unique = False
-                    break
-            else:
-                unique = False if win in st_pungs else _unique_wait(p, keys, win, n_melds == 0 and nbits <= 8)
-        if unique:
+        # (asked only of a reading that would have one: the winning tile at the edge or in the
+        # middle of a chow, or in the pair)
+        if unique is not False:
             edge = closed = False
             for c in st_chows:
                 if c == win - 1:
                     closed = True
                 elif c == win or c + 2 == win:
                     edge = True
-            if edge:
-                ap2(_I_EDGE)
-            elif closed:
-                ap2(_I_CLOSED)
-            elif pair == win:
-                ap2(_I_SINGLE)
+            if edge or closed or pair == win:
+                if unique is None:
+                    for c in st_chows:
+                        if (c + 2 == win and _RANK0[c] >= 1) or (c == win and _RANK0[c] <= 5):
+                            unique = False  # the winning tile completes an open-ended wait
+                            break
+                    else:
+                        unique = False if win in st_pungs else _unique_wait(p, keys, win,
+                                                                            n_melds == 0 and nbits <= 8)
+                if unique:
+                    ap2(_I_EDGE if edge else _I_CLOSED if closed else _I_SINGLE)
         total = _memo_walk(ids2, wind_yj, memo, tables)
         if total > best:
             best = total
@@ -778,7 +783,7 @@ def _walk(ids: list[int], wind_yj: list[int] | tuple[int, ...], tables: _WalkTab
     (the fan bit masks are wider than a machine word); ``wind_yj`` codes the wind pungs among
     the 幺九刻 (1, + 2 prevalent wind, + 4 seat wind)."""
     info, chicken = tables
-    excluded: frozenset[int] | set[int] = frozenset()
+    excluded: set[int] = set()
     total = 0
     absorbers = 0  # 圈风刻 1, 门风刻 2, 三风刻 / 小四喜 4, 九莲宝灯 8 kept
     kept_any = False
@@ -810,7 +815,7 @@ def _walk(ids: list[int], wind_yj: list[int] | tuple[int, ...], tables: _WalkTab
             absorbers |= ab
         kept_any = True
         if ex:
-            excluded = excluded | ex
+            excluded |= ex
     if not kept_any:
         total = chicken
     return total
