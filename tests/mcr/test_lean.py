@@ -145,3 +145,28 @@ def test_combination_fans_are_the_same_for_every_shape_of_a_set_tuple() -> None:
             moved_p = tuple(sorted(perm[k // 9] * 9 + k % 9 if k < 27 else k for k in pungs))
             assert sorted(f for f, _ in pung_fans(moved_p)[0]) == want_p, (pungs, perm)
         assert sorted(L._pung_ids(pungs)) == sorted(FAN_INDEX[f] for f in want_p)
+
+
+def test_hand_level_fans_of_a_mask_and_of_its_stand_in() -> None:
+    """The lean path memoises the hand-level fans (colour, rank and terminal fans) of a kind
+    mask with characters held, or no numbered tile, under the mask of the same ranks in as many
+    suits (characters first): the fans must be the same for every such mask."""
+    from suanfan.mcr.score import _global_fans
+
+    rng = random.Random(31)
+    for _ in range(20000):
+        suits = [rng.getrandbits(9) if rng.random() < 0.7 else 0 for _ in range(3)]
+        if rng.random() < 0.3:
+            suits = [s & rng.choice((0x1FF, 0x0F, 0x1E0, 0x38, 0x101, 0x1BA)) for s in suits]
+        honors = rng.getrandbits(7) if rng.random() < 0.5 else 0
+        m = suits[0] | suits[1] << 9 | suits[2] << 18 | honors << 27
+        if not m or not (suits[0] or not (suits[1] or suits[2])):
+            continue
+        ranks = suits[0] | suits[1] | suits[2]
+        n = sum(1 for s in suits if s)
+        stand_in = sum(ranks << (9 * i) for i in range(n)) | honors << 27
+        want: list[int] = []
+        got: list[int] = []
+        _global_fans(m, want)
+        _global_fans(stand_in, got)
+        assert sorted(got) == sorted(want), (hex(m), hex(stand_in))

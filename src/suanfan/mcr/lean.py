@@ -180,6 +180,7 @@ _MEMO_LIMIT = 1 << 16
 _PARTS: tuple[dict[int, _Entry], ...] = ({}, {}, {}, {})
 _P0, _P1, _P2, _P3 = _PARTS
 _GLOBAL: dict[int, tuple[int, ...]] = {}
+_SPREAD = (1, 1 | 1 << 9, 1 | 1 << 9 | 1 << 18)  # a rank mask copied into 1, 2, 3 suits
 
 
 def _new_entry(g: int, key: int) -> _Entry:
@@ -390,7 +391,9 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
     if wt is None:
         return None
     win = KIND[wt]
-    p = sum(map(_UNIT.__getitem__, hand.concealed), _UNIT[wt])
+    p = _UNIT[wt]
+    for t in hand.concealed:  # a loop costs less than sum(): the sum is a big int
+        p += _UNIT[t]
     # the suits' entries: _entries(p) written out, suit by suit, as this is the hot path
     k0 = p & _M36
     k1 = (p >> 36) & _M36
@@ -536,14 +539,20 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
         if (low.bit_length() - 3) >> 2 not in kong_kinds:
             ap(_I_HOG)
         hog ^= low
-    glob = _GLOBAL.get(amask)
+    # the hand-level fans, memoised per kind mask; with characters held (so neither 推不倒 nor
+    # 绿一色) or no numbered tile, the mask of the same ranks in as many suits stands for it
+    gm = amask
+    if amask & 511 or not amask & _NUMBERED:
+        gm = (((amask | amask >> 9 | amask >> 18) & 511)
+              * _SPREAD[(amask >> 9 & 511 > 0) + (amask >> 18 & 511 > 0)] | amask & _HONORS)
+    glob = _GLOBAL.get(gm)
     if glob is None:
         found_glob: list[int] = []
-        _global_fans(amask, found_glob)
+        _global_fans(gm, found_glob)
         glob = tuple(found_glob)
         if len(_GLOBAL) > _MEMO_LIMIT:
             _GLOBAL.clear()
-        _GLOBAL[amask] = glob
+        _GLOBAL[gm] = glob
     if glob:
         ids += glob
     kongs = mk + ck
