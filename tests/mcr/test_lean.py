@@ -145,6 +145,31 @@ def test_combination_fans_are_the_same_for_every_shape_of_a_set_tuple() -> None:
             moved_p = tuple(sorted(perm[k // 9] * 9 + k % 9 if k < 27 else k for k in pungs))
             assert sorted(f for f, _ in pung_fans(moved_p)[0]) == want_p, (pungs, perm)
         assert sorted(L._pung_ids(pungs)) == sorted(FAN_INDEX[f] for f in want_p)
+    # pungs: also the ranks moved and reflected (the pung fans read ranks only as equal or
+    # consecutive), on tuples drawn from a few ranks so that the combination fans turn up
+    seen: set[str] = set()
+    for _ in range(6000):
+        n = rng.choice((2, 3, 4))
+        lo = rng.randrange(9)
+        kinds = [s * 9 + r for s in range(3) for r in range(lo, min(9, lo + rng.choice((1, 2, 3, 4))))]
+        kinds += rng.sample(range(27, 34), rng.choice((0, 1, 2, 3)))
+        if len(kinds) < n:
+            continue
+        pungs = tuple(sorted(rng.sample(kinds, n)))
+        want_p = sorted(f for f, _ in pung_fans(pungs)[0])
+        seen.update(want_p)
+        ranks = [k % 9 for k in pungs if k < 27]
+        variants = [pungs]
+        if ranks:
+            for d in range(-min(ranks), 9 - max(ranks)):
+                variants.append(tuple(sorted(k + d if k < 27 else k for k in pungs)))
+            top = max(ranks) + min(ranks)
+            variants.append(tuple(sorted(k // 9 * 9 + top - k % 9 if k < 27 else k for k in pungs)))
+        for var in variants:
+            assert sorted(f for f, _ in pung_fans(var)[0]) == want_p, (pungs, var)
+            assert sorted(L._pung_ids(var)) == sorted(FAN_INDEX[f] for f in want_p), (pungs, var)
+    assert {"double_pung", "triple_pung", "pure_shifted_pungs", "mixed_shifted_pungs",
+            "four_pure_shifted_pungs", "two_dragon_pungs"} <= seen, seen
 
 
 def test_hand_level_fans_of_a_mask_and_of_its_stand_in() -> None:

@@ -108,9 +108,9 @@ _SHIFTED7 = frozenset(0x2222222 << (4 * (9 * s + r)) for s in range(3) for r in 
 _NINE4 = tuple((0x311111113) << (36 * s) for s in range(3))
 
 # set-combination fans as fan indices only (套算一次's removed pair fans count nothing), per
-# sorted set tuple; a miss is first looked up by the tuple's shape (the suits permuted, and for
-# chows the ranks reflected: every chow and pung combination fan stays the same; a test checks
-# it), so a new tuple rarely costs a computation of the combination fans
+# sorted set tuple; a miss is first looked up by the tuple's shape (the suits permuted and the
+# ranks reflected, for pungs also moved: every chow and pung combination fan stays the same; a
+# test checks it), so a new tuple rarely costs a computation of the combination fans
 _CHOW_IDS: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
 _PUNG_IDS: dict[tuple[int, ...], tuple[int, ...]] = {}
 _CHOW_SHAPES: dict[tuple[int, ...], tuple[int, ...]] = {}
@@ -119,6 +119,7 @@ _PUNG_SHAPES: dict[int, tuple[int, ...]] = {}
 _CHOW_BITS = tuple(1 << (3 * (c % 9) + 21 * (c // 9)) if c % 9 <= 6 else 0 for c in range(27))
 _M21 = (1 << 21) - 1
 _PAIR_FLAG = 1 << 21  # on the suit that holds the pair (it matters only for 双龙会)
+_REV9 = tuple(int(f"{x:09b}"[::-1], 2) for x in range(512))  # 9 rank bits reversed
 _REFLECTED: dict[int, int] = {}  # a suit's packed chow starts with the ranks reflected (1 <-> 9)
 
 
@@ -156,8 +157,24 @@ def _pung_ids(pungs: tuple[int, ...]) -> tuple[int, ...]:
     v = 0
     for k in pungs:
         v |= 1 << k  # a bit per kind: 9 per suit, then the honours
-    a, b, c = sorted((v & 511, (v >> 9) & 511, (v >> 18) & 511))  # the suits permuted
-    shape = a | b << 9 | c << 18 | (v >> 27) << 27
+    s0 = v & 511
+    s1 = (v >> 9) & 511
+    s2 = (v >> 18) & 511
+    ranks = s0 | s1 | s2
+    shape = v >> 27 << 27
+    if ranks:
+        # the suits permuted, the ranks moved down to start at 1 and reflected within their
+        # span: the pung fans read ranks only as equal or consecutive
+        low = (ranks & -ranks).bit_length() - 1
+        s0 >>= low
+        s1 >>= low
+        s2 >>= low
+        out = 9 - (ranks >> low).bit_length()
+        a = sorted((s0, s1, s2))
+        b = sorted((_REV9[s0] >> out, _REV9[s1] >> out, _REV9[s2] >> out))
+        if b < a:
+            a = b
+        shape |= a[0] | a[1] << 9 | a[2] << 18
     ids = _PUNG_SHAPES.get(shape)
     if ids is None:
         ids = tuple(FAN_INDEX[f] for f, _used in pung_fans(pungs)[0])
