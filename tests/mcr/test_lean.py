@@ -195,3 +195,21 @@ def test_hand_level_fans_of_a_mask_and_of_its_stand_in() -> None:
         _global_fans(m, want)
         _global_fans(stand_in, got)
         assert sorted(got) == sorted(want), (hex(m), hex(stand_in))
+
+
+def test_knitted_straights_held_by_table() -> None:
+    """The lean path finds the knitted straights (组合龙, seed 003) a kind mask holds from a table
+    of each suit's 147 / 258 / 369: the same as testing each of the six knitted masks."""
+    from suanfan.mcr.score import _KNIT_MASKS
+
+    rng = random.Random(6)
+    masks = [rng.getrandbits(34) for _ in range(3000)]
+    masks += [km | rng.getrandbits(34) & rng.getrandbits(34) for km in _KNIT_MASKS for _ in range(200)]
+    masks += [km & ~(1 << rng.choice([k for k in range(27) if km >> k & 1])) for km in _KNIT_MASKS
+              for _ in range(20)]
+    found = 0
+    for m in masks:
+        want = tuple(ki for ki, km in enumerate(_KNIT_MASKS) if m & km == km)
+        assert L._knits(m) == want, hex(m)
+        found += bool(want)
+    assert found >= 1200

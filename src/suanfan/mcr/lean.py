@@ -27,7 +27,7 @@ of the principles as the full path (:func:`suanfan.mcr.score._readings`,
 
 from __future__ import annotations
 
-from itertools import product
+from itertools import permutations, product
 from typing import Any
 
 from ..decompose import PUNG, suit_splits
@@ -106,6 +106,22 @@ _MANY = (_ONES << 1) | (_ONES << 2)         # some count above 1
 _SHIFTED7 = frozenset(0x2222222 << (4 * (9 * s + r)) for s in range(3) for r in range(3))
 # 1112345678999 of one suit (nine gates before the winning tile), per suit
 _NINE4 = tuple((0x311111113) << (36 * s) for s in range(3))
+# knitted straights: per suit's rank mask, which of 147 / 258 / 369 it holds (bits 0, 1, 2); per
+# three suits' such bits (3 each), the knitted straights held (indices of forms.KNITTED, whose
+# j-th rank set 1+j, 4+j, 7+j lies in suit perm[j])
+_KNIT_RANKS = tuple(int(x & 0x49 == 0x49) | int(x & 0x92 == 0x92) << 1 | int(x & 0x124 == 0x124) << 2
+                    for x in range(512))
+_KNITS_HELD = tuple(
+    tuple(ki for ki, perm in enumerate(permutations(range(3)))
+          if all(f >> (3 * perm[j] + j) & 1 for j in range(3)))
+    for f in range(512)
+)
+
+
+def _knits(smask: int) -> tuple[int, ...]:
+    """The knitted straights held in a kind mask (one bit per kind)."""
+    return _KNITS_HELD[_KNIT_RANKS[smask & 511] | _KNIT_RANKS[smask >> 9 & 511] << 3
+                       | _KNIT_RANKS[smask >> 18 & 511] << 6]
 
 # set-combination fans as fan indices only (套算一次's removed pair fans count nothing), per
 # sorted set tuple; a miss is first looked up by the tuple's shape (the suits permuted and the
@@ -445,7 +461,7 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
     form = "standard"
     nine = False
     standard = True  # standard decompositions may read the hand too
-    knits: list[int] = []  # knitted straights (组合龙) the standing tiles hold
+    knits: tuple[int, ...] = ()  # knitted straights (组合龙) the standing tiles hold
     if n_melds == 0 and smask == _TH_MASK:
         special, form, standard = (_I_13,), "thirteen_orphans", False
     elif n_melds == 0 and nbits == 14:
@@ -461,7 +477,7 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
             special += (_I_KNIT,)  # all nine tiles of a knitted straight: 组合龙 too
     else:
         if n_melds <= 1 and nbits >= 9:
-            knits = [ki for ki, km in enumerate(_KNIT_MASKS) if smask & km == km]
+            knits = _knits(smask)
         if n_melds == 0:
             if nbits <= 7 and not p & _ONES:
                 if p in _SHIFTED7:
