@@ -214,6 +214,8 @@ _PARTS: tuple[dict[int, _Entry], ...] = ({}, {}, {}, {})
 _P0, _P1, _P2, _P3 = _PARTS
 _GLOBAL: dict[int, tuple[int, ...]] = {}
 _SPREAD = (1, 1 | 1 << 9, 1 | 1 << 9 | 1 << 18)  # a rank mask copied into 1, 2, 3 suits
+_NOT_REV = ((1 << 34) - 1) & ~_DENSE.rev      # kinds that are not reversible (推不倒)
+_NOT_GREEN = ((1 << 34) - 1) & ~_DENSE.green  # kinds that are not green (绿一色)
 
 
 def _new_entry(g: int, key: int) -> _Entry:
@@ -572,10 +574,11 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
         if (low.bit_length() - 3) >> 2 not in kong_kinds:
             ap(_I_HOG)
         hog ^= low
-    # the hand-level fans, memoised per kind mask; with characters held (so neither 推不倒 nor
-    # 绿一色) or no numbered tile, the mask of the same ranks in as many suits stands for it
+    # the hand-level fans, memoised per kind mask; when neither 推不倒 nor 绿一色 can be (a
+    # character held, or a kind outside each), or no numbered tile is held, the mask of the same
+    # ranks in as many suits (characters first) stands for it
     gm = amask
-    if amask & 511 or not amask & _NUMBERED:
+    if amask & 511 or (amask & _NOT_REV and amask & _NOT_GREEN) or not amask & _NUMBERED:
         gm = (((amask | amask >> 9 | amask >> 18) & 511)
               * _SPREAD[(amask >> 9 & 511 > 0) + (amask >> 18 & 511 > 0)] | amask & _HONORS)
     glob = _GLOBAL.get(gm)
