@@ -213,9 +213,36 @@ _MEMO_LIMIT = 1 << 16
 _PARTS: tuple[dict[int, _Entry], ...] = ({}, {}, {}, {})
 _P0, _P1, _P2, _P3 = _PARTS
 _GLOBAL: dict[int, tuple[int, ...]] = {}
-_SPREAD = (1, 1 | 1 << 9, 1 | 1 << 9 | 1 << 18)  # a rank mask copied into 1, 2, 3 suits
+_SPREAD = (0, 1, 1 | 1 << 9, 1 | 1 << 9 | 1 << 18)  # a rank mask copied into 0-3 suits
 _NOT_REV = ((1 << 34) - 1) & ~_DENSE.rev      # kinds that are not reversible (推不倒)
 _NOT_GREEN = ((1 << 34) - 1) & ~_DENSE.green  # kinds that are not green (绿一色)
+
+
+def _stand_in(amask: int) -> int:
+    """A kind mask with the same hand-level fans as ``amask``, shared by many masks: when
+    neither 推不倒 nor 绿一色 can be (a character held, or a kind outside each) or no numbered
+    tile is held, the fans read only the ranks held in any suit, the number of suits and the
+    honours, so the same ranks in as many suits (characters first) stand for it."""
+    if amask & 511 or (amask & _NOT_REV and amask & _NOT_GREEN) or not amask & _NUMBERED:
+        return (((amask | amask >> 9 | amask >> 18) & 511)
+                * _SPREAD[(amask & 511 > 0) + (amask >> 9 & 511 > 0) + (amask >> 18 & 511 > 0)]
+                | amask & _HONORS)
+    return amask
+
+
+def _new_global(amask: int) -> tuple[int, ...]:
+    """The hand-level fans of a kind mask not met before, worked out (or found) for its stand-in
+    and then memoised under the mask too."""
+    gm = _stand_in(amask)
+    glob = _GLOBAL.get(gm)
+    if glob is None:
+        found: list[int] = []
+        _global_fans(gm, found)
+        glob = tuple(found)
+    if len(_GLOBAL) > _MEMO_LIMIT:
+        _GLOBAL.clear()
+    _GLOBAL[gm] = _GLOBAL[amask] = glob
+    return glob
 
 
 def _new_entry(g: int, key: int) -> _Entry:
@@ -574,21 +601,9 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
         if (low.bit_length() - 3) >> 2 not in kong_kinds:
             ap(_I_HOG)
         hog ^= low
-    # the hand-level fans, memoised per kind mask; when neither 推不倒 nor 绿一色 can be (a
-    # character held, or a kind outside each), or no numbered tile is held, the mask of the same
-    # ranks in as many suits (characters first) stands for it
-    gm = amask
-    if amask & 511 or (amask & _NOT_REV and amask & _NOT_GREEN) or not amask & _NUMBERED:
-        gm = (((amask | amask >> 9 | amask >> 18) & 511)
-              * _SPREAD[(amask >> 9 & 511 > 0) + (amask >> 18 & 511 > 0)] | amask & _HONORS)
-    glob = _GLOBAL.get(gm)
+    glob = _GLOBAL.get(amask)  # the hand-level fans, memoised per kind mask
     if glob is None:
-        found_glob: list[int] = []
-        _global_fans(gm, found_glob)
-        glob = tuple(found_glob)
-        if len(_GLOBAL) > _MEMO_LIMIT:
-            _GLOBAL.clear()
-        _GLOBAL[gm] = glob
+        glob = _new_global(amask)
     if glob:
         ids += glob
     kongs = mk + ck
