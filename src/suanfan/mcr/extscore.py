@@ -86,15 +86,11 @@ def _eight_flowers(h: Hand, sit: Any, r: Rules, notes: tuple[str, ...]) -> Any:
     ctx = _s._Ctx(h, sit, r, -1, [0] * 34, 0, (), (), (), len(h.melds), [], [], 0)
     reading = ("eight_flowers", (), raw)
     best = walk_total(r, sit.prevalent_wind, sit.seat_wind, list(raw))
-    res = object.__new__(_s.MCRResult)
-    res.__dict__.update(
-        rules=r.name, form="eight_flowers", total_without_flowers=best,
-        flowers=r._values[_s._FLOWER] * sit.flowers,  # type: ignore[attr-defined]
-        min_fan=r.min_fan, situation=sit, readings=1,
-        inferred=(*notes, "八花聚顶: won by drawing the eighth flower, without a complete hand"),
-        _ctx=ctx, _reading=reading,
+    return _s.MCRResult(
+        r.name, "eight_flowers", best, r._values[_s._FLOWER] * sit.flowers,  # type: ignore[attr-defined]
+        r.min_fan, sit, 1, (*notes, "八花聚顶: won by drawing the eighth flower, without a complete hand"),
+        ctx, reading,
     )
-    return res
 
 
 def score_extended(

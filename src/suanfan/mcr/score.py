@@ -211,14 +211,16 @@ class MCRResult:
     # the scorer's context and the best reading (form, tokens, raw fans), for the explanation
     _ctx: Any = field(default=None, repr=False, compare=False)
     _reading: Any = field(default=None, repr=False, compare=False)
+    # the fan points with the flowers: total_without_flowers + flowers (an attribute, not a
+    # property: it is read for every hand scored)
+    total: int = field(init=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "total", self.total_without_flowers + self.flowers)
 
     @property
     def _rules_obj(self) -> Rules | None:
         return self._ctx.rules if self._ctx is not None else None
-
-    @property
-    def total(self) -> int:
-        return self.total_without_flowers + self.flowers
 
     @property
     def meets_minimum(self) -> bool:
@@ -1001,7 +1003,8 @@ def score(
     res.rules = r.name
     res.form = lazy._form
     res.total_without_flowers = best
-    res.flowers = r._values[_FLOWER] * sit.flowers  # type: ignore[attr-defined]
+    res.flowers = flowers = r._values[_FLOWER] * sit.flowers  # type: ignore[attr-defined]
+    res.total = best + flowers
     res.min_fan = r.min_fan
     res.situation = sit
     res.readings = n_readings
@@ -1092,7 +1095,8 @@ def _score_checked(h: Hand, sit: Situation, r: Rules, inferred: tuple[str, ...],
     res.rules = r.name
     res.form = form
     res.total_without_flowers = best
-    res.flowers = r._values[_FLOWER] * sit.flowers  # type: ignore[attr-defined]
+    res.flowers = flowers = r._values[_FLOWER] * sit.flowers  # type: ignore[attr-defined]
+    res.total = best + flowers
     res.min_fan = r.min_fan
     res.situation = sit
     res.readings = n_readings
