@@ -3,7 +3,7 @@ alone — no fan tokens, no raw fan lists, no explanation — for every winning 
 
 Speed by design:
 
-* the standing tiles are one int of packed counts, a nibble per kind (``sum`` over a table),
+* the standing tiles are one int of packed counts, a nibble per kind (added up from a table),
   from which the 四归一 candidates, the seven-pairs and nine-gates screens and each suit's key
   fall out as a few integer operations;
 * each suit's splits are cached per suit key as *parts* that already carry what the fans ask
@@ -12,7 +12,8 @@ Speed by design:
   decomposition is a few concatenations;
 * the unique-wait question (边张 / 坎张 / 单钓将) is answered from per-suit wait tables keyed
   the same way;
-* set-combination fans are looked up per set tuple, a new tuple by its shape;
+* set-combination fans are looked up per set tuple, a new tuple by its shape; the hand-level
+  fans per kind mask, a new mask through a stand-in shared by many;
 * the walk of the principles runs on small ints and is memoised per rule set on the sorted fan
   indices.
 
