@@ -726,7 +726,7 @@ def _chow_combo(chows: tuple[int, ...], pair: int) -> tuple[_Pairs, _Pairs]:
     return c, tuple((-1 - _I[f], used) for f, used in removed)
 
 
-def _may_combine(pung_kinds: list[int] | tuple[int, ...]) -> bool:
+def _may_combine(pung_kinds: list[int]) -> bool:
     """False when no pung-combination fan is possible: no two numbered pungs of one rank, no
     three of consecutive ranks, fewer than two dragon pungs and three wind pungs."""
     ranks = 0
@@ -879,8 +879,6 @@ def _check_situation(hand: Hand, sit: Situation) -> tuple[Situation, tuple[str, 
     else:
         standing_copies = sum(1 for t in hand.concealed if KIND[t] == win)
         meld_copies = _meld_copies(hand.melds, win)
-    if not (sit.kong or sit.last_of_kind or meld_copies):
-        return sit, ()
     inferred: list[str] = []
     if sit.kong:
         if sit.self_drawn:
