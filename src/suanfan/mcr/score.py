@@ -995,21 +995,8 @@ def score(
     if lean is None:
         sit, inferred = _check_situation(h, sit)
         return _score_checked(h, sit, r, inferred)
-    # the result as _score_checked(h, sit, r, (), lean) builds it, written out: the hot path
     best, n_readings, lazy, _same = lean
-    res: Any = _new(_Unfrozen)
-    res.rules = r.name
-    res.form = lazy._form
-    res.total_without_flowers = best
-    res.flowers = flowers = r._values[_FLOWER] * sit.flowers  # type: ignore[attr-defined]
-    res.total = best + flowers
-    res.min_fan = r.min_fan
-    res.situation = sit
-    res.readings = n_readings
-    res.inferred = ()
-    res._ctx = res._reading = lazy
-    res.__class__ = MCRResult
-    return res  # type: ignore[no-any-return]
+    return _result(r, sit, lazy._form, best, n_readings, (), lazy, lazy)
 
 
 def prepare_situation(hand: str | Hand, situation: dict[str, Any]) -> tuple[Hand, Situation]:
@@ -1087,8 +1074,13 @@ def _score_checked(h: Hand, sit: Situation, r: Rules, inferred: tuple[str, ...],
         else:
             best, reading = best_reading(readings, [walk_total(r, pw, sw, rd[2]) for rd in readings])
         form = reading[0]
-    # a frozen dataclass built without its generated __init__ (hot path; same fields): see
-    # _Unfrozen
+    return _result(r, sit, form, best, n_readings, inferred, ctx, reading)
+
+
+def _result(r: Rules, sit: Situation, form: str, best: int, n_readings: int,
+            inferred: tuple[str, ...], ctx: Any, reading: Any) -> MCRResult:
+    """The MCRResult of a scored hand, built without the dataclass __init__ (hot path; the same
+    fields and the same object): see _Unfrozen."""
     res: Any = _new(_Unfrozen)
     res.rules = r.name
     res.form = form
