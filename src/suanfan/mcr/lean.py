@@ -319,19 +319,31 @@ def _merge(parts: list[_Part] | tuple[_Part, ...]) -> _Part:
 
 def _entries(p: int) -> tuple[tuple[int, int, int, int], list[_Entry], int]:
     """From the packed counts ``p``: each suit's packed counts (characters, dots, bamboos,
-    honours), the entries of the suits held (suit order) and the kinds held, one bit per kind."""
-    keys = (p & _M36, (p >> 36) & _M36, (p >> 72) & _M36, p >> 108)
+    honours), the entries of the suits held (suit order) and the kinds held, one bit per kind.
+    Written out suit by suit: it is on the hot path."""
+    k0 = p & _M36
+    k1 = (p >> 36) & _M36
+    k2 = (p >> 72) & _M36
+    k3 = p >> 108
     entries: list[_Entry] = []
     kinds = 0
-    for g in range(4):
-        key = keys[g]
-        if key:
-            entry = _PARTS[g].get(key)
-            if entry is None:
-                entry = _new_entry(g, key)
-            entries.append(entry)
-            kinds |= entry[3]
-    return keys, entries, kinds
+    if k0:
+        e = _P0.get(k0) or _new_entry(0, k0)
+        entries.append(e)
+        kinds = e[3]
+    if k1:
+        e = _P1.get(k1) or _new_entry(1, k1)
+        entries.append(e)
+        kinds |= e[3]
+    if k2:
+        e = _P2.get(k2) or _new_entry(2, k2)
+        entries.append(e)
+        kinds |= e[3]
+    if k3:
+        e = _P3.get(k3) or _new_entry(3, k3)
+        entries.append(e)
+        kinds |= e[3]
+    return (k0, k1, k2, k3), entries, kinds
 
 
 def _decompositions(entries: list[_Entry]) -> list[_Part] | None:
@@ -457,30 +469,7 @@ def lean_score(hand: Hand, sit: Situation, rules: Rules) -> tuple[int, int, Lazy
     p = _UNIT[wt]
     for t in hand.concealed:  # a loop costs less than sum(): the sum is a big int
         p += _UNIT[t]
-    # the suits' entries: _entries(p) written out, suit by suit, as this is the hot path
-    k0 = p & _M36
-    k1 = (p >> 36) & _M36
-    k2 = (p >> 72) & _M36
-    k3 = p >> 108
-    keys = (k0, k1, k2, k3)
-    entries: list[_Entry] = []
-    smask = 0  # the kinds held, one bit per kind
-    if k0:
-        e = _P0.get(k0) or _new_entry(0, k0)
-        entries.append(e)
-        smask = e[3]
-    if k1:
-        e = _P1.get(k1) or _new_entry(1, k1)
-        entries.append(e)
-        smask |= e[3]
-    if k2:
-        e = _P2.get(k2) or _new_entry(2, k2)
-        entries.append(e)
-        smask |= e[3]
-    if k3:
-        e = _P3.get(k3) or _new_entry(3, k3)
-        entries.append(e)
-        smask |= e[3]
+    keys, entries, smask = _entries(p)  # smask: the kinds held, one bit per kind
     melds = hand.melds
     n_melds = len(melds)
     # the forms other than four sets and a pair (MCR.md), in the full path's order: with no
