@@ -280,7 +280,7 @@ def test_fast_path_agrees_under_mcr_extended() -> None:
     # total_only (bulk checks, benchmark) adds the flag-free extended fans (满江红, 二五八将, 八花聚顶
     # from a count of 8) exactly as score() does
     from suanfan.mcr.generate import random_hand
-    from suanfan.mcr.score import prepare_situation, total_only
+    from suanfan.mcr.scoring import prepare_situation, total_only
 
     rng = random.Random(44)
     rules = get_rules(EXT)

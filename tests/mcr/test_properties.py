@@ -8,7 +8,7 @@ import pytest
 
 from suanfan.mcr import FAN_BY_ID, score
 from suanfan.mcr.rules import get_rules
-from suanfan.mcr.score import prepare_situation, total_only
+from suanfan.mcr.scoring import prepare_situation, total_only
 
 
 @pytest.mark.parametrize("rules", ["mcr", "mcr-botzone", "mcr-2006"])

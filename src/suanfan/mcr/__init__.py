@@ -6,9 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from .extended import EXTENDED_FANS, FLAGS
-from .fans import FAN_BY_ID, FANS, FanDef
+from .fans import FAN_BY_ID, FANS, Fan, FanDef
 from .rules import PRESETS, Rules, fan_id, get_rules, load_rules
-from .score import FanEntry, MCRResult, RemovedFan, Situation, parse_wind, score
+from .scoring import FanEntry, MCRResult, RemovedFan, score
+from .situation import Situation, parse_wind
 
 __all__ = [
     "EXTENDED_FANS",
@@ -16,6 +17,7 @@ __all__ = [
     "FAN_BY_ID",
     "FLAGS",
     "PRESETS",
+    "Fan",
     "FanDef",
     "FanEntry",
     "MCRResult",

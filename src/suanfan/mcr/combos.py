@@ -1,5 +1,6 @@
 """Set-combination fans with the account-once principle (套算一次) and non-identical
-principle (不得相同): chow combinations and pung combinations, cached per sorted set tuple.
+principle (不得相同): chow combinations and pung combinations (the engine memoises them per
+sorted set tuple).
 
 Chows are given by the kind of their lowest tile (0–26); pungs (kongs included) by their kind.
 Each function returns ``(counted, removed)``: lists of ``(fan_id, kinds_used)``; ``removed`` are
@@ -8,7 +9,7 @@ pair fans dropped by 套算一次.
 
 from __future__ import annotations
 
-from functools import cache
+from .fans import FAN_BY_ID
 
 __all__ = ["Combo", "chow_fans", "pung_fans"]
 
@@ -78,10 +79,6 @@ def _quad_fan(t: tuple[int, ...]) -> str | None:
 
 
 _EXTRA_ORDER = ("pure_double_chow", "mixed_double_chow", "short_straight", "two_terminal_chows")
-_TRIPLE_VALUE = {
-    "pure_straight": 16, "pure_shifted_chows": 16, "pure_triple_chow": 24, "mixed_straight": 8,
-    "mixed_triple_chow": 8, "mixed_shifted_chows": 6,
-}
 
 
 def _pairs_capped(chows: tuple[int, ...]) -> Combo:
@@ -126,7 +123,6 @@ def _pairs_capped(chows: tuple[int, ...]) -> Combo:
     return (tuple(kept), tuple(removed))
 
 
-@cache
 def chow_fans(chows: tuple[int, ...], pair: int) -> Combo:
     """Fans of the (sorted) chows of a standard hand; ``pair`` is the pair kind (or -1)."""
     n = len(chows)
@@ -163,7 +159,7 @@ def chow_fans(chows: tuple[int, ...], pair: int) -> Combo:
                 g, t = found[0]
                 counted.append((g, (t, extra)))
                 removed.extend((g2, (t2, extra)) for g2, t2 in found[1:])
-            score = _TRIPLE_VALUE[f] + (1 if found else 0)
+            score = FAN_BY_ID[f].value + (1 if found else 0)
             if best is None or score > best[0]:
                 best = (score, (tuple(counted), tuple(removed)))
         if best is not None:
@@ -205,7 +201,6 @@ def _pung_triple_fan(a: int, b: int, c: int) -> str | None:
     return None
 
 
-@cache
 def pung_fans(pungs: tuple[int, ...]) -> Combo:
     """Fans of the (sorted) pung kinds of a hand: 一色四节高, 大四喜, the three-pung fans with
     the fourth pung combining once, else every pair (双同刻, 双箭刻)."""

@@ -13,8 +13,10 @@ principle (不重复) is applied by walking the table once.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
-__all__ = ["BOTZONE_FANS", "FANS", "FAN_BY_ID", "FAN_BY_ZH", "FAN_INDEX", "IMPLICIT_EXCLUSIONS", "FanDef"]
+__all__ = ["BOTZONE_FANS", "FANS", "FAN_BY_ID", "FAN_BY_ZH", "FAN_INDEX", "IMPLICIT_EXCLUSIONS", "Fan",
+           "FanDef"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,12 +213,117 @@ IMPLICIT_EXCLUSIONS: dict[str, tuple[str, ...]] = {
 #: fans that exist only in the Botzone preset
 BOTZONE_FANS = frozenset({"concealed_and_melded_kong"})
 
+class Fan:
+    """Every fan by its index in :data:`FANS` (precedence order, seed 003's extended fans
+    included): ``FANS[Fan.PURE_STRAIGHT]`` is its row. The indices are plain ``Final`` ints (the
+    compiled engine reads them as constants); the table check at import keeps them in step with
+    :data:`FANS`."""
+
+    HEAVENLY_HAND: Final = 0  # 天和 88
+    BIG_FOUR_WINDS: Final = 1  # 大四喜 88
+    BIG_THREE_DRAGONS: Final = 2  # 大三元 88
+    ALL_GREEN: Final = 3  # 绿一色 88
+    NINE_GATES: Final = 4  # 九莲宝灯 88
+    FOUR_KONGS: Final = 5  # 四杠 88
+    SEVEN_SHIFTED_PAIRS: Final = 6  # 连七对 88
+    THIRTEEN_ORPHANS: Final = 7  # 十三幺 88
+    EARTHLY_HAND: Final = 8  # 地和 64
+    ALL_TERMINALS: Final = 9  # 清幺九 64
+    LITTLE_FOUR_WINDS: Final = 10  # 小四喜 64
+    LITTLE_THREE_DRAGONS: Final = 11  # 小三元 64
+    ALL_HONORS: Final = 12  # 字一色 64
+    FOUR_CONCEALED_PUNGS: Final = 13  # 四暗刻 64
+    PURE_TERMINAL_CHOWS: Final = 14  # 一色双龙会 64
+    HUMAN_HAND: Final = 15  # 人和 48
+    QUADRUPLE_CHOW: Final = 16  # 一色四同顺 48
+    FOUR_PURE_SHIFTED_PUNGS: Final = 17  # 一色四节高 48
+    HEAVENLY_READY: Final = 18  # 天听 32
+    ALL_RED_CHARACTERS: Final = 19  # 满江红 32
+    EIGHT_FLOWERS: Final = 20  # 八花聚顶 32
+    FOUR_PURE_SHIFTED_CHOWS: Final = 21  # 一色四步高 32
+    THREE_KONGS: Final = 22  # 三杠 32
+    ALL_TERMINALS_AND_HONORS: Final = 23  # 混幺九 32
+    SEVEN_PAIRS: Final = 24  # 七对 24
+    GREATER_HONORS_AND_KNITTED_TILES: Final = 25  # 七星不靠 24
+    ALL_EVEN_PUNGS: Final = 26  # 全双刻 24
+    FULL_FLUSH: Final = 27  # 清一色 24
+    PURE_TRIPLE_CHOW: Final = 28  # 一色三同顺 24
+    PURE_SHIFTED_PUNGS: Final = 29  # 一色三节高 24
+    UPPER_TILES: Final = 30  # 全大 24
+    MIDDLE_TILES: Final = 31  # 全中 24
+    LOWER_TILES: Final = 32  # 全小 24
+    EARTHLY_READY: Final = 33  # 地听 16
+    PURE_STRAIGHT: Final = 34  # 清龙 16
+    THREE_SUITED_TERMINAL_CHOWS: Final = 35  # 三色双龙会 16
+    PURE_SHIFTED_CHOWS: Final = 36  # 一色三步高 16
+    ALL_FIVES: Final = 37  # 全带五 16
+    TRIPLE_PUNG: Final = 38  # 三同刻 16
+    THREE_CONCEALED_PUNGS: Final = 39  # 三暗刻 16
+    LESSER_HONORS_AND_KNITTED_TILES: Final = 40  # 全不靠 12
+    KNITTED_STRAIGHT: Final = 41  # 组合龙 12
+    UPPER_FOUR: Final = 42  # 大于五 12
+    LOWER_FOUR: Final = 43  # 小于五 12
+    BIG_THREE_WINDS: Final = 44  # 三风刻 12
+    MIXED_STRAIGHT: Final = 45  # 花龙 8
+    REVERSIBLE_TILES: Final = 46  # 推不倒 8
+    MIXED_TRIPLE_CHOW: Final = 47  # 三色三同顺 8
+    MIXED_SHIFTED_PUNGS: Final = 48  # 三色三节高 8
+    CHICKEN_HAND: Final = 49  # 无番和 8
+    LAST_TILE_DRAW: Final = 50  # 妙手回春 8
+    LAST_TILE_CLAIM: Final = 51  # 海底捞月 8
+    OUT_WITH_REPLACEMENT_TILE: Final = 52  # 杠上开花 8
+    ROBBING_THE_KONG: Final = 53  # 抢杠和 8
+    ALL_PUNGS: Final = 54  # 碰碰和 6
+    HALF_FLUSH: Final = 55  # 混一色 6
+    MIXED_SHIFTED_CHOWS: Final = 56  # 三色三步高 6
+    ALL_TYPES: Final = 57  # 五门齐 6
+    MELDED_HAND: Final = 58  # 全求人 6
+    TWO_CONCEALED_KONGS: Final = 59  # 双暗杠 6
+    TWO_DRAGON_PUNGS: Final = 60  # 双箭刻 6
+    CONCEALED_AND_MELDED_KONG: Final = 61  # 明暗杠 5
+    FOUR_GENTLEMEN: Final = 62  # 梅兰竹菊 4
+    FOUR_SEASONS: Final = 63  # 春夏秋冬 4
+    OUTSIDE_HAND: Final = 64  # 全带幺 4
+    FULLY_CONCEALED_HAND: Final = 65  # 不求人 4
+    TWO_MELDED_KONGS: Final = 66  # 双明杠 4
+    LAST_TILE: Final = 67  # 和绝张 4
+    DECLARED_READY_FIRST_ROUND: Final = 68  # 双报听 2
+    DECLARED_READY: Final = 69  # 报听 2
+    DRAGON_PUNG: Final = 70  # 箭刻 2
+    PREVALENT_WIND: Final = 71  # 圈风刻 2
+    SEAT_WIND: Final = 72  # 门风刻 2
+    CONCEALED_HAND: Final = 73  # 门前清 2
+    ALL_CHOWS: Final = 74  # 平和 2
+    TILE_HOG: Final = 75  # 四归一 2
+    DOUBLE_PUNG: Final = 76  # 双同刻 2
+    TWO_CONCEALED_PUNGS: Final = 77  # 双暗刻 2
+    CONCEALED_KONG: Final = 78  # 暗杠 2
+    ALL_SIMPLES: Final = 79  # 断幺 2
+    PAIR_258: Final = 80  # 二五八将 1
+    PURE_DOUBLE_CHOW: Final = 81  # 一般高 1
+    MIXED_DOUBLE_CHOW: Final = 82  # 喜相逢 1
+    SHORT_STRAIGHT: Final = 83  # 连六 1
+    TWO_TERMINAL_CHOWS: Final = 84  # 老少副 1
+    PUNG_OF_TERMINALS_OR_HONORS: Final = 85  # 幺九刻 1
+    MELDED_KONG: Final = 86  # 明杠 1
+    ONE_VOIDED_SUIT: Final = 87  # 缺一门 1
+    NO_HONORS: Final = 88  # 无字 1
+    EDGE_WAIT: Final = 89  # 边张 1
+    CLOSED_WAIT: Final = 90  # 坎张 1
+    SINGLE_WAIT: Final = 91  # 单钓将 1
+    SELF_DRAWN: Final = 92  # 自摸 1
+    FLOWER_TILES: Final = 93  # 花牌 1
+
+
 FAN_BY_ID: dict[str, FanDef] = {f.id: f for f in FANS}
 FAN_BY_ZH: dict[str, FanDef] = {f.zh: f for f in FANS}
 FAN_INDEX: dict[str, int] = {f.id: i for i, f in enumerate(FANS)}
 
 
 def _check_table() -> None:
+    names = {k.lower(): v for k, v in vars(Fan).items() if k.isupper()}
+    if names != {f.id: i for i, f in enumerate(FANS)}:
+        raise AssertionError("the Fan indices are not the fan table's")
     for i, f in enumerate(FANS):
         for e in f.excludes:
             if e not in FAN_INDEX:

@@ -286,7 +286,7 @@ def _bz_tile(k: int) -> str:
 def to_botzone(hand: Hand, situation: dict[str, Any]) -> dict[str, Any]:
     """Keyword arguments for ``MahjongGB.MahjongFanCalculator`` (PyMahjongGB 1.4)."""
     from ..tiles import KIND
-    from .score import parse_wind
+    from .situation import parse_wind
 
     packs = []
     for m in hand.melds:

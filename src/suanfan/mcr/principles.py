@@ -1,198 +1,164 @@
 """The five principles of MCR scoring, in one place.
 
 1. 不重复 (non-repeat): a fan implied by a bigger one is not added. The 不计 lists of the fan
-   table (:mod:`suanfan.mcr.fans`) are walked once in precedence order (:func:`apply_principles`);
-   a fan removed this way no longer removes others. Per-set absorptions of 幺九刻: 圈风刻 and
-   门风刻 each take the 幺九刻 of their own pung, 三风刻 / 小四喜 those of their three wind
-   pungs, 九莲宝灯 one of its own 111/999.
+   table (:mod:`suanfan.mcr.fans`) are walked once in precedence order (:func:`walk`); a fan
+   removed this way no longer removes others. Per-set absorptions of 幺九刻: 圈风刻 and 门风刻
+   each take the 幺九刻 of their own pung, 三风刻 / 小四喜 those of their three wind pungs,
+   九莲宝灯 one of its own 111/999.
 2. 不拆移 (non-separation) and 3. 不得相同 (non-identical): a reading uses every set once, declared
    melds are never re-split (:mod:`suanfan.decompose`), and the set-combination fans are worked
    out per set combination (:mod:`suanfan.mcr.combos`): a three-set fan is never also counted as
    its pairs, and the same sets do not count the same fan twice.
 4. 就高不就低 (take the higher): every form and every decomposition is scored and the best
-   total is kept (:func:`best_reading`).
+   total is kept (:func:`suanfan.mcr.engine.evaluate`, the first of equal totals).
 5. 套算一次 (account once): a set already combined may combine once more, only with a set not
    yet combined — the caps on chow pair fans and the fourth chow/pung rule, in
    :func:`suanfan.mcr.combos.chow_fans` and :func:`suanfan.mcr.combos.pung_fans`; the pair fans
    it drops are reported as removed by 套算一次.
 
-Raw fans of one reading are ``(fan index, tokens)`` pairs; a negative index ``-1 - i`` is fan
-``i`` removed by 套算一次.
+A reading's fans reach the walk as fan indices (one per instance). The walk gives the total; with
+a :class:`Walked` recorder (the explanation of the best reading, from the same walk) it also
+keeps each fan with the sets it uses and each removed fan with the principle and the fan that
+removed it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TypeVar
+from typing import Final
 
-from ..decompose import PUNG
-from .fans import FAN_INDEX
-from .rules import Rules
+from .fans import Fan
+from .rules import RuleTables
 
-__all__ = ["PRINCIPLES", "Raw", "Removed", "apply_principles", "best_reading", "walk_total"]
+__all__ = ["PRINCIPLES", "Walked", "walk"]
 
-PRINCIPLES = ("不重复", "不拆移", "不得相同", "就高不就低", "套算一次")
+PRINCIPLES: Final = ("不重复", "不拆移", "不得相同", "就高不就低", "套算一次")
 
-Raw = list[tuple[int, tuple[int, ...]]]
-Removed = list[tuple[int, int, str, int | None, list[tuple[int, ...]]]]
+#: tokens of the sets a fan uses: a pung of wind ``w`` (0-3) is ``WIND_PUNG + w``
+WIND_PUNG: Final = 34 + 27
+_NO_FAN: Final = -1
 
-_HAND = -1
-_HAND_USE = (_HAND,)
-_YAOJIU = FAN_INDEX["pung_of_terminals_or_honors"]
-_CHICKEN = FAN_INDEX["chicken_hand"]
-_B3W_BIT = 1 << FAN_INDEX["big_three_winds"]
-_L4W_BIT = 1 << FAN_INDEX["little_four_winds"]
-_PW_BIT = 1 << FAN_INDEX["prevalent_wind"]
-_SW_BIT = 1 << FAN_INDEX["seat_wind"]
-_NINE_BIT = 1 << FAN_INDEX["nine_gates"]
-# the fans that take over the 幺九刻 of their own pungs (named in the explanation)
-_B3W = FAN_INDEX["big_three_winds"]
-_L4W = FAN_INDEX["little_four_winds"]
-_PW = FAN_INDEX["prevalent_wind"]
-_SW = FAN_INDEX["seat_wind"]
-_NINE = FAN_INDEX["nine_gates"]
-
-R = TypeVar("R")
+Uses = tuple[int, ...]
 
 
-def best_reading(readings: Sequence[R], totals: Sequence[int]) -> tuple[int, R]:
-    """就高不就低: the reading with the highest total (the first of equals)."""
-    best = max(range(len(readings)), key=lambda i: (totals[i], -i))
-    return totals[best], readings[best]
+class Walked:
+    """What the walk keeps and removes, with the sets each instance uses (the explanation).
+
+    ``kept``: (fan index, uses of each counted instance); ``removed``: (fan index, count,
+    principle, fan index that removed it or -1, uses)."""
+
+    __slots__ = ("kept", "removed")
+
+    def __init__(self) -> None:
+        self.kept: list[tuple[int, list[Uses]]] = []
+        self.removed: list[tuple[int, int, str, int, list[Uses]]] = []
 
 
-def walk_total(rules: Rules, prevalent_wind: int, seat_wind: int, raw: Raw) -> int:
-    """The total of one reading: the same walk as :func:`apply_principles` without the
-    explanation (the fast path; tests check both agree)."""
-    excl_tab = rules._excl  # type: ignore[attr-defined]
-    values = rules._values  # type: ignore[attr-defined]
-    enabled = rules._enabled  # type: ignore[attr-defined]
-    raw.sort()
-    excluded = 0
-    kept_mask = 0
+def walk(tables: RuleTables, ids: list[int], wind_pungs: int, prevalent_wind: int, seat_wind: int,
+         uses: list[Uses] | None = None, out: Walked | None = None) -> int:
+    """不重复 over one reading's fans: ``ids`` (fan indices, one per instance, sorted here in
+    place; with ``uses`` the sets of each instance, sorted with them) walked once in precedence
+    order. ``wind_pungs`` has bit ``w`` set for each wind pung of the reading (their 幺九刻 may be
+    taken by 圈风刻, 门风刻, 三风刻 or 小四喜). Returns the total without flowers; ``out``
+    records the explanation."""
+    if uses is None:
+        ids.sort()
+    else:
+        order = sorted(range(len(ids)), key=lambda x: (ids[x], uses[x]))
+        ids[:] = [ids[x] for x in order]
+        uses[:] = [uses[x] for x in order]
+    values = tables.values
+    enabled = tables.enabled
+    excludes = tables.excludes
+    excluded = [False] * len(values)
+    by = [_NO_FAN] * len(values) if out is not None else []
+    kept_any = False
+    kept_pw = kept_sw = kept_nine = False
+    kept_winds = _NO_FAN  # 小四喜 or 三风刻 when kept: it takes the 幺九刻 of its wind pungs
     total = 0
-    n = len(raw)
+    n = len(ids)
     i = 0
     while i < n:
-        idx = raw[i][0]
+        idx = ids[i]
         j = i + 1
-        while j < n and raw[j][0] == idx:
+        while j < n and ids[j] == idx:
             j += 1
-        if idx < 0:
-            i = j
-            continue
-        bit = 1 << idx
-        if not enabled & bit or excluded & bit:
-            i = j
-            continue
-        cnt = j - i
-        if idx == _YAOJIU:
-            pw = PUNG + 27 + prevalent_wind
-            sw = PUNG + 27 + seat_wind
-            winds_absorbed = kept_mask & (_B3W_BIT | _L4W_BIT)
-            for x in range(i, j):
-                t = raw[x][1][0]
-                if PUNG + 27 <= t <= PUNG + 30 and (
-                    winds_absorbed
-                    or (t == pw and kept_mask & _PW_BIT)
-                    or (t == sw and kept_mask & _SW_BIT)
-                ):
-                    cnt -= 1
-            if kept_mask & _NINE_BIT and cnt:
-                cnt -= 1
-            if not cnt:
-                i = j
-                continue
+        count = j - i
+        group: list[Uses] = uses[i:j] if uses is not None else []
         i = j
-        kept_mask |= bit
-        total += values[idx] * cnt
-        excluded |= excl_tab[idx]
-    if not kept_mask and (enabled >> _CHICKEN) & 1:
-        total = values[_CHICKEN]
+        if not enabled[idx]:
+            if out is not None:
+                out.removed.append((idx, count, "disabled", _NO_FAN, group))
+            continue
+        if excluded[idx]:
+            if out is not None:
+                out.removed.append((idx, count, "不重复", by[idx], group))
+            continue
+        if idx == Fan.PUNG_OF_TERMINALS_OR_HONORS:
+            count = _yaojiu(count, wind_pungs, prevalent_wind, seat_wind, kept_pw, kept_sw,
+                            kept_winds, kept_nine, group if uses is not None else None, out)
+            if not count:
+                continue
+        elif idx == Fan.PREVALENT_WIND:
+            kept_pw = True
+        elif idx == Fan.SEAT_WIND:
+            kept_sw = True
+        elif idx == Fan.LITTLE_FOUR_WINDS or idx == Fan.BIG_THREE_WINDS:
+            if kept_winds == _NO_FAN:
+                kept_winds = idx
+        elif idx == Fan.NINE_GATES:
+            kept_nine = True
+        kept_any = True
+        total += values[idx] * count
+        for e in excludes[idx]:
+            if not excluded[e]:
+                excluded[e] = True
+                if out is not None:
+                    by[e] = idx
+        if out is not None:
+            # the instances counted are the last ``count`` of the group (_yaojiu puts those
+            # taken by another fan first)
+            out.kept.append((idx, group[len(group) - count:]))
+    if not kept_any and enabled[Fan.CHICKEN_HAND]:
+        total = values[Fan.CHICKEN_HAND]
+        if out is not None:
+            out.kept.append((int(Fan.CHICKEN_HAND), [(-1,)]))
     return total
 
 
-
-
-def apply_principles(rules: Rules, prevalent_wind: int, seat_wind: int, raw: Raw,
-                     removed_out: Removed | None) -> tuple[int, list[tuple[int, list[tuple[int, ...]]]]]:
-    """不重复 (the 不计 table, walked once in precedence order) and the per-pung absorptions
-    of 幺九刻; returns (total, kept fans with their uses)."""
-    excl_tab = rules._excl  # type: ignore[attr-defined]
-    values = rules._values  # type: ignore[attr-defined]
-    enabled = rules._enabled  # type: ignore[attr-defined]
-    raw.sort()
-    excluded = 0
-    by: dict[int, int] = {}
-    kept: list[tuple[int, list[tuple[int, ...]]]] = []
-    kept_mask = 0
-    total = 0
-    n = len(raw)
-    i = 0
-    while i < n and raw[i][0] < 0:
-        i += 1
-    if removed_out is not None:
-        for j in range(i):
-            removed_out.append((-1 - raw[j][0], 1, "套算一次", None, [raw[j][1]]))
-    while i < n:
-        idx = raw[i][0]
-        j = i + 1
-        while j < n and raw[j][0] == idx:
-            j += 1
-        uses = [raw[x][1] for x in range(i, j)]
-        i = j
-        bit = 1 << idx
-        if not enabled & bit:
-            if removed_out is not None:
-                removed_out.append((idx, len(uses), "disabled", None, uses))
-            continue
-        if excluded & bit:
-            if removed_out is not None:
-                removed_out.append((idx, len(uses), "不重复", by.get(idx), uses))
-            continue
-        if idx == _YAOJIU:
-            pw = PUNG + 27 + prevalent_wind
-            sw = PUNG + 27 + seat_wind
-            winds_absorbed = kept_mask & (_B3W_BIT | _L4W_BIT)
-            keep_uses = []
-            absorbed: dict[int, list[tuple[int, ...]]] = {}  # absorbing fan -> pungs
-            for u in uses:
-                t = u[0]
-                if PUNG + 27 <= t <= PUNG + 30 and (
-                    winds_absorbed
-                    or (t == pw and kept_mask & _PW_BIT)
-                    or (t == sw and kept_mask & _SW_BIT)
-                ):
-                    if winds_absorbed:
-                        who = _L4W if winds_absorbed & _L4W_BIT else _B3W
-                    else:
-                        who = _PW if t == pw and kept_mask & _PW_BIT else _SW
-                    absorbed.setdefault(who, []).append(u)
-                else:
-                    keep_uses.append(u)
-            if kept_mask & _NINE_BIT and keep_uses:
-                absorbed.setdefault(_NINE, []).append(keep_uses.pop(0))
-            if absorbed and removed_out is not None:
-                for who, pungs in absorbed.items():
-                    removed_out.append((idx, len(pungs), "不重复", who, pungs))
-            if not keep_uses:
-                continue
-            uses = keep_uses
-        kept.append((idx, uses))
-        kept_mask |= bit
-        total += values[idx] * len(uses)
-        m = excl_tab[idx]
-        if m:
-            if removed_out is not None:
-                new = m & ~excluded
-                b = 0
-                while new:
-                    if new & 1:
-                        by[b] = idx
-                    new >>= 1
-                    b += 1
-            excluded |= m
-    if not kept and (enabled >> _CHICKEN) & 1:
-        kept.append((_CHICKEN, [_HAND_USE]))
-        total = values[_CHICKEN]
-    return total, kept
+def _yaojiu(count: int, wind_pungs: int, pw: int, sw: int, kept_pw: bool, kept_sw: bool,
+            kept_winds: int, kept_nine: bool, uses: list[Uses] | None, out: Walked | None) -> int:
+    """How many 幺九刻 remain once the wind fans kept have taken those of their own pungs and
+    九莲宝灯 one of its 111/999; the explanation names the fan that took each."""
+    winds = kept_winds != _NO_FAN
+    if not (wind_pungs and (winds or kept_pw or kept_sw)) and not kept_nine:
+        return count
+    taken: list[tuple[int, Uses]] = []
+    left: list[Uses] = []
+    if uses is None:
+        for w in range(4):
+            if wind_pungs >> w & 1 and (winds or (w == pw and kept_pw) or (w == sw and kept_sw)):
+                count -= 1
+        if kept_nine and count:
+            count -= 1
+        return count
+    for u in uses:
+        w = u[0] - WIND_PUNG
+        if 0 <= w <= 3 and (winds or (w == pw and kept_pw) or (w == sw and kept_sw)):
+            who = (kept_winds if winds else int(Fan.PREVALENT_WIND) if w == pw and kept_pw
+                   else int(Fan.SEAT_WIND))
+            taken.append((who, u))
+        else:
+            left.append(u)
+    if kept_nine and left:
+        taken.append((int(Fan.NINE_GATES), left.pop(0)))
+    if out is not None:
+        whos: list[int] = []
+        for who, _u in taken:
+            if who not in whos:
+                whos.append(who)
+        for who in whos:
+            pungs = [u for w2, u in taken if w2 == who]
+            out.removed.append((int(Fan.PUNG_OF_TERMINALS_OR_HONORS), len(pungs), "不重复", who, pungs))
+    # the instances counted go last in the group (see walk)
+    uses[:] = [*[u for _w, u in taken], *left]
+    return len(left)

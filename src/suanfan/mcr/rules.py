@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Final
 
 from ..errors import InvalidHand
 from .extended import EXTENDED_IDS
@@ -72,15 +72,15 @@ class Rules:
     description: str = ""
     #: where the rule set comes from (a seed, the spec, an engine), for ``suanfan rules``
     source: str = ""
-    #: compiled: any of seed 003's extended fans switched on (the scorer then adds them)
-    _ext: bool = field(default=False, init=False, repr=False, compare=False)
+    #: the rule set as the engine reads it (:class:`RuleTables`), built once
+    tables: RuleTables = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         vals = {f.id: f.value for f in FANS}
         for k, v in dict(self.values).items():
             if k not in FAN_BY_ID:
                 raise InvalidHand(f"rules {self.name!r}: unknown fan {k!r}")
-            if not isinstance(v, int) or v < 0:
+            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
                 raise InvalidHand(f"rules {self.name!r}: value of {k} must be a non-negative int")
             vals[k] = v
         object.__setattr__(self, "values", _freeze(vals))
@@ -88,28 +88,13 @@ class Rules:
             if k not in FAN_BY_ID:
                 raise InvalidHand(f"rules {self.name!r}: unknown fan {k!r}")
         object.__setattr__(self, "disabled", frozenset(self.disabled))
-        # compiled form used by the scorer: per table index, value and exclusion bit masks
-        value_list = tuple(vals[f.id] for f in FANS)
-        excl = []
-        for f in FANS:
-            m = 0
-            for e in f.excludes:
-                m |= 1 << FAN_INDEX[e]
-            excl.append(m)
-        if self.green_may_add_flush:
-            g = FAN_INDEX["all_green"]
-            excl[g] &= ~(1 << FAN_INDEX["half_flush"])
-        enabled = 0
-        for i, f in enumerate(FANS):
-            if f.id not in self.disabled:
-                enabled |= 1 << i
-        if "flower_tiles" in self.disabled:  # flowers are added outside the walk: off = worth 0
-            value_list = tuple(0 if f.id == "flower_tiles" else v
-                               for f, v in zip(FANS, value_list, strict=True))
-        object.__setattr__(self, "_values", value_list)
-        object.__setattr__(self, "_ext", any(i not in self.disabled for i in _EXTENDED))
-        object.__setattr__(self, "_excl", tuple(excl))
-        object.__setattr__(self, "_enabled", enabled)
+        object.__setattr__(self, "tables", RuleTables(self, vals))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # the values are a read-only mapping (which does not pickle): rebuild from the fields
+        return (Rules, (self.name, dict(self.values), self.disabled, self.min_fan,
+                        self.melded_concealed_kong, self.green_may_add_flush, self.knitted_tile_wait,
+                        self.base_points, self.false_win, self.description, self.source))
 
     # -- public helpers --------------------------------------------------------------------------
     def value(self, fan_id: str) -> int:
@@ -226,6 +211,51 @@ class Rules:
 
     def __repr__(self) -> str:
         return f"Rules({self.name!r})"
+
+
+class RuleTables:
+    """A rule set compiled for the engine: per fan index (:class:`~suanfan.mcr.fans.Fan`) its
+    value, whether it is on, and the indices it excludes (不计), plus which of seed 003's
+    extended detectors the rule set switches on."""
+
+    __slots__ = (
+        "enabled",
+        "excludes",
+        "extended",
+        "flower_fans",
+        "flower_value",
+        "knitted_tile_wait",
+        "melded_concealed_kong",
+        "pair_258",
+        "red_characters",
+        "values",
+    )
+
+    def __init__(self, rules: Rules, vals: Mapping[str, int]) -> None:
+        values = [vals[f.id] for f in FANS]
+        disabled = rules.disabled
+        if "flower_tiles" in disabled:  # flowers are added outside the walk: off = worth 0
+            values[FAN_INDEX["flower_tiles"]] = 0
+        self.values: Final[tuple[int, ...]] = tuple(values)
+        self.enabled: Final[tuple[bool, ...]] = tuple(f.id not in disabled for f in FANS)
+        excludes: list[tuple[int, ...]] = []
+        for f in FANS:
+            ex = [FAN_INDEX[e] for e in f.excludes]
+            if rules.green_may_add_flush and f.id == "all_green":
+                ex.remove(FAN_INDEX["half_flush"])
+            excludes.append(tuple(ex))
+        self.excludes: Final[tuple[tuple[int, ...], ...]] = tuple(excludes)
+        self.flower_value: Final[int] = values[FAN_INDEX["flower_tiles"]]
+        self.melded_concealed_kong: Final[bool] = bool(rules.melded_concealed_kong)
+        self.knitted_tile_wait: Final[bool] = bool(rules.knitted_tile_wait)
+        on = [i not in disabled for i in _EXTENDED]
+        #: the extended detectors: 二五八将 per reading, 满江红 from the tiles, the flower fans
+        self.pair_258: Final[bool] = "pair_258" not in disabled
+        self.red_characters: Final[bool] = "all_red_characters" not in disabled
+        self.flower_fans: Final[bool] = any(
+            i not in disabled for i in ("four_gentlemen", "four_seasons", "eight_flowers"))
+        #: any extended fan on
+        self.extended: Final[bool] = any(on)
 
 
 MCR = Rules(

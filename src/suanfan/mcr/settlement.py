@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from ..errors import MahjongError
 
 if TYPE_CHECKING:
-    from .score import MCRResult
+    from .scoring import MCRResult
 
 __all__ = ["settle"]
 
@@ -18,11 +18,11 @@ def settle(result: MCRResult, winner: int = 0, discarder: int | None = None) -> 
     Self-drawn: each other player pays base + fan. On a discard: the discarder pays base + fan,
     each other player pays base. Flowers count in the fan paid. A false win (below the minimum):
     the claimant pays the rules' penalty to each other player (Botzone judge: −30, +10 each)."""
-    if not (isinstance(winner, int) and 0 <= winner <= 3):
+    if not (isinstance(winner, int) and not isinstance(winner, bool) and 0 <= winner <= 3):
         raise MahjongError(f"winner {winner!r} is not a seat 0-3")
-    rules = result._rules_obj
-    base = rules.base_points if rules is not None else 8
-    pay, receive = rules.false_win if rules is not None else (30, 10)
+    rules = result.rule_set
+    base = rules.base_points
+    pay, receive = rules.false_win
     sd = result.situation.self_drawn
     if sd:
         if discarder is not None and discarder != winner:

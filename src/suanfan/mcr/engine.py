@@ -1,0 +1,889 @@
+"""The MCR engine: every reading of a hand → its fans → the principles' walk, once.
+
+A *reading* is one way to see the hand: a winning form (standard, 九莲宝灯, 组合龙 with a set and
+a pair, 七对, 连七对, 十三幺, 全不靠, 七星不靠) with, for the set forms, one decomposition into
+sets and a pair (declared melds are never re-split). Each reading's fans are detected once, as
+fan indices (:class:`~suanfan.mcr.fans.Fan`), and walked by :func:`~suanfan.mcr.principles.walk`;
+the best total is kept (就高不就低, the first of equals).
+
+The explanation (each fan with the sets and tiles it uses, each removed fan with its principle,
+the decomposition) is the same engine run again on the best reading alone with a recorder: every
+detector below appends a fan index and, when ``uses`` is given, the sets that fan instance uses.
+
+Fan families, in the order the detectors run: how the hand was won and what it holds (one pass
+over the melds, :meth:`Ctx.base_fans`); pungs and kongs (per pung: 箭刻, 圈风刻, 门风刻, 幺九刻;
+the kong and concealed-pung series; 碰碰和; 小四喜 / 小三元); chow combinations and pung
+combinations (:mod:`suanfan.mcr.combos`, memoised per sorted set tuple); 平和, 全带幺, 全带五,
+全双刻 (a property bit per set); the wait fans (only when one tile kind completes the hand);
+the forms' own fans.
+
+Set tokens (what a fan uses): a chow by its lowest kind ``c`` (0–26); a pung or kong of kind
+``k``: ``PUNG + k``; a pair: ``PAIR + k``; knitted straight ``i``: ``KNIT + i``; a single tile of
+kind ``k``: ``TILE + k``; the whole hand: ``HAND``.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ..decompose import PUNG, decompose, suit_splits
+from ..hand import Hand, MeldKind
+from ..tiles import EAST, IS_GREEN, IS_REVERSIBLE, KIND, NORTH, NUM_KINDS, WHITE
+from .combos import chow_fans, pung_fans
+from .fans import FAN_INDEX, Fan
+from .forms import (
+    KNITTED,
+    honors_and_knitted,
+    is_nine_gates,
+    is_seven_pairs,
+    is_seven_shifted_pairs,
+    is_thirteen_orphans,
+    unique_wait_standard,
+    winning_kinds,
+)
+from .principles import Uses, Walked, walk
+from .rules import RuleTables
+from .situation import Situation
+
+__all__ = ["FORMS", "HAND", "KNIT", "PAIR", "TILE", "Best", "Ctx", "Reading", "decomposition_tokens",
+           "evaluate", "evaluate_eight_flowers", "explain"]
+
+PAIR: Final = 102
+KNIT: Final = 200
+TILE: Final = 300
+HAND: Final = -1
+_HAND_USE: Final = (HAND,)
+
+#: the winning forms, by their index in a :class:`Reading`
+FORMS: Final = ("standard", "nine_gates", "knitted_straight", "seven_pairs", "seven_shifted_pairs",
+                "thirteen_orphans", "lesser_honors_and_knitted_tiles",
+                "greater_honors_and_knitted_tiles", "eight_flowers")
+STANDARD: Final = 0
+NINE_GATES: Final = 1
+KNITTED_STRAIGHT: Final = 2
+SEVEN_PAIRS: Final = 3
+SEVEN_SHIFTED_PAIRS: Final = 4
+THIRTEEN_ORPHANS: Final = 5
+LESSER_KNITTED: Final = 6
+GREATER_KNITTED: Final = 7
+#: seed 003's 八花聚顶: a win by the eight flowers alone, without a complete hand
+EIGHT_FLOWERS: Final = 8
+
+_CHOW: Final = MeldKind.CHOW
+_KONG: Final = MeldKind.KONG
+
+
+def _kind_mask(pred: list[bool]) -> int:
+    m = 0
+    for k in range(NUM_KINDS):
+        if pred[k]:
+            m |= 1 << k
+    return m
+
+
+def _rank_mask(ranks: range | tuple[int, ...]) -> int:
+    return _kind_mask([k < 27 and k % 9 in ranks for k in range(NUM_KINDS)])
+
+
+# kind masks the hand-level fans test (bit k for kind k)
+_SUIT_MASK: Final = (0x1FF, 0x1FF << 9, 0x1FF << 18)
+_NUMBERED: Final = (1 << 27) - 1
+_HONORS: Final = ((1 << 34) - 1) & ~_NUMBERED
+_WINDS: Final = 0xF << EAST
+_DRAGONS: Final = 0x7 << WHITE
+_TERMINALS_HONORS: Final = _HONORS | _rank_mask((0, 8))
+_GREEN: Final = _kind_mask([IS_GREEN[k] for k in range(NUM_KINDS)])
+_REVERSIBLE: Final = _kind_mask([IS_REVERSIBLE[k] for k in range(NUM_KINDS)])
+_LOWER: Final = _rank_mask(range(4))
+_UPPER: Final = _rank_mask(range(5, 9))
+_MIDDLE: Final = _rank_mask(range(3, 6))
+_RANK4: Final = _rank_mask((3,))
+_RANK6: Final = _rank_mask((5,))
+_KNIT_MASK: Final = tuple(sum(1 << k for k in seq) for seq in KNITTED)
+_RED_DRAGON: Final = 33
+
+# per set (chow 0-26, pung PUNG + k) and per pair kind: 1 = holds a terminal or honour (全带幺),
+# 2 = holds a 5 (全带五), 4 = an even-numbered pung or pair (全双刻)
+_OUTSIDE: Final = 1
+_FIVES: Final = 2
+_EVEN: Final = 4
+
+
+def _set_props(c: int) -> int:
+    if c < 27:
+        return (_OUTSIDE if c % 9 in (0, 6) else 0) | (_FIVES if 2 <= c % 9 <= 4 else 0)
+    if c < PUNG:
+        return 0
+    k = c - PUNG
+    if k >= 27:
+        return _OUTSIDE
+    r = k % 9
+    return (_OUTSIDE if r in (0, 8) else 0) | (_FIVES if r == 4 else 0) | (_EVEN if r % 2 else 0)
+
+
+_SET_PROPS: Final = tuple(_set_props(c) for c in range(PUNG + NUM_KINDS))
+_PAIR_PROPS: Final = tuple(_SET_PROPS[PUNG + k] for k in range(NUM_KINDS))
+#: pungs that count 幺九刻: numbered terminals and winds (dragon pungs count 箭刻 instead)
+_YAOJIU_PUNG: Final = tuple((k < 27 and k % 9 in (0, 8)) or EAST <= k <= NORTH for k in range(NUM_KINDS))
+_CONCEALED_PUNGS: Final = (-1, -1, Fan.TWO_CONCEALED_PUNGS, Fan.THREE_CONCEALED_PUNGS,
+                           Fan.FOUR_CONCEALED_PUNGS)
+
+
+# -- per-group splits ----------------------------------------------------------------------------
+class Split:
+    """One group's (suit's or the honours') tiles read as sets and at most one pair, in global
+    kinds: the chows' lowest kinds and the pungs' kinds ascending, the pair's kind or -1, and the
+    AND of the sets' and pair's property bits."""
+
+    __slots__ = ("chows", "pair", "props", "pungs", "winds")
+
+    def __init__(self, chows: tuple[int, ...], pungs: tuple[int, ...], pair: int) -> None:
+        props = _OUTSIDE | _FIVES | _EVEN
+        winds = 0
+        for c in chows:
+            props &= _SET_PROPS[c]
+        for k in pungs:
+            props &= _SET_PROPS[PUNG + k]
+            if EAST <= k <= NORTH:
+                winds |= 1 << (k - EAST)
+        if pair >= 0:
+            props &= _PAIR_PROPS[pair]
+        self.chows: Final = chows
+        self.pungs: Final = pungs
+        self.pair: Final = pair
+        self.props: Final = props
+        self.winds: Final = winds
+
+
+class Group:
+    """Every split of one group's counts: those without the pair and those with it."""
+
+    __slots__ = ("no_pair", "with_pair")
+
+    def __init__(self, no_pair: list[Split], with_pair: list[Split]) -> None:
+        self.no_pair: Final = no_pair
+        self.with_pair: Final = with_pair
+
+
+_GROUP_LIMIT: Final = 1 << 16
+#: per group (m, p, s, z): packed counts (a nibble per kind) -> its splits; emptied when full
+_GROUPS: Final[list[dict[int, Group]]] = [{}, {}, {}, {}]
+
+
+def _group(g: int, key: int) -> Group:
+    memo = _GROUPS[g]
+    got = memo.get(key)
+    if got is None:
+        base = 9 * g
+        no_pair: list[Split] = []
+        with_pair: list[Split] = []
+        for chows, pungs, pair in suit_splits(key, g == 3):
+            s = Split(tuple([base + c for c in chows]), tuple([base + k for k in pungs]),
+                      base + pair if pair >= 0 else -1)
+            (with_pair if pair >= 0 else no_pair).append(s)
+        got = Group(no_pair, with_pair)
+        if len(memo) >= _GROUP_LIMIT:
+            memo.clear()
+        memo[key] = got
+    return got
+
+
+# -- set combinations, memoised per sorted set tuple ----------------------------------------------
+class Combos:
+    """The combination fans of a reading's chows or pungs: the fans counted (indices and the
+    sets each uses) and the pair fans 套算一次 removed."""
+
+    __slots__ = ("ids", "removed", "uses")
+
+    def __init__(self, ids: tuple[int, ...], uses: tuple[Uses, ...],
+                 removed: tuple[tuple[int, Uses], ...]) -> None:
+        self.ids: Final = ids
+        self.uses: Final = uses
+        self.removed: Final = removed
+
+
+_COMBO_LIMIT: Final = 1 << 16
+_CHOW_COMBOS: Final[dict[int, Combos]] = {}
+_PUNG_COMBOS: Final[dict[int, Combos]] = {}
+_NO_COMBOS: Final = Combos((), (), ())
+
+
+def _chow_combos(chows: list[int], five_pair: int) -> Combos:
+    """Chow fans of the sorted ``chows``; ``five_pair`` is the pair's kind when four chows and
+    a pair of fives could make 一色/三色双龙会, else -1."""
+    key = five_pair + 1
+    for c in chows:
+        key = key << 5 | (c + 1)
+    got = _CHOW_COMBOS.get(key)
+    if got is None:
+        counted, removed = chow_fans(tuple(chows), five_pair)
+        ids: list[int] = []
+        uses: list[Uses] = []
+        for f, used in counted:
+            ids.append(FAN_INDEX[f])
+            # 双龙会 uses the four chows and the pair
+            uses.append((*used[:4], PAIR + five_pair) if len(used) == 5 else used)
+        got = Combos(tuple(ids), tuple(uses), tuple([(FAN_INDEX[f], u) for f, u in removed]))
+        if len(_CHOW_COMBOS) >= _COMBO_LIMIT:
+            _CHOW_COMBOS.clear()
+        _CHOW_COMBOS[key] = got
+    return got
+
+
+def _pung_combos(pungs: list[int]) -> Combos:
+    """Pung fans of the sorted pung kinds (kongs included)."""
+    if not _may_combine(pungs):
+        return _NO_COMBOS
+    key = 0
+    for k in pungs:
+        key = key << 6 | (k + 1)
+    got = _PUNG_COMBOS.get(key)
+    if got is None:
+        counted, _removed = pung_fans(tuple(pungs))
+        got = Combos(tuple([FAN_INDEX[f] for f, _u in counted]),
+                     tuple([tuple([PUNG + k for k in u]) for _f, u in counted]), ())
+        if len(_PUNG_COMBOS) >= _COMBO_LIMIT:
+            _PUNG_COMBOS.clear()
+        _PUNG_COMBOS[key] = got
+    return got
+
+
+def _may_combine(pungs: list[int]) -> bool:
+    """False when no pung-combination fan is possible: no two numbered pungs of one rank, no
+    three of consecutive ranks, fewer than two dragon pungs and three wind pungs."""
+    if len(pungs) < 2:
+        return False
+    ranks = winds = dragons = 0
+    for k in pungs:
+        if k < 27:
+            b = 1 << (k % 9)
+            if ranks & b:
+                return True
+            ranks |= b
+        elif k >= WHITE:
+            dragons += 1
+        else:
+            winds += 1
+    return dragons >= 2 or winds >= 3 or bool(ranks & (ranks >> 1) & (ranks >> 2))
+
+
+# -- the hand ------------------------------------------------------------------------------------
+class Ctx:
+    """One hand's state, shared by all its readings: the standing tiles (winning tile
+    included) as kind counts and a kind mask, the declared melds, the situation and the rules."""
+
+    __slots__ = (
+        "all_counts",
+        "amask",
+        "concealed_kongs",
+        "extra",
+        "fixed_chows",
+        "fixed_props",
+        "fixed_pungs",
+        "fixed_winds",
+        "hand",
+        "kong_kinds",
+        "melded",
+        "melded_kongs",
+        "n_melds",
+        "pw",
+        "sc",
+        "sit",
+        "smask",
+        "sw",
+        "tables",
+        "unique",
+        "win",
+    )
+
+    def __init__(self, hand: Hand, sit: Situation, tables: RuleTables, extra: list[int]) -> None:
+        wt = hand.winning_tile
+        win = KIND[wt] if wt is not None else -1
+        sc = [0] * NUM_KINDS
+        smask = 0
+        if wt is not None:
+            sc[win] = 1
+            smask = 1 << win
+        for t in hand.concealed:
+            k = KIND[t]
+            sc[k] += 1
+            smask |= 1 << k
+        fixed_chows: list[int] = []
+        fixed_pungs: list[int] = []
+        kong_kinds: list[int] = []
+        melded = mk = ck = winds = 0
+        props = _OUTSIDE | _FIVES | _EVEN
+        amask = smask
+        ac = sc[:] if hand.melds else sc
+        for m in hand.melds:
+            k = m.first
+            if m.kind is _CHOW:
+                fixed_chows.append(k)
+                ac[k] += 1
+                ac[k + 1] += 1
+                ac[k + 2] += 1
+                amask |= 7 << k
+                props &= _SET_PROPS[k]
+            else:
+                amask |= 1 << k
+                fixed_pungs.append(k)
+                props &= _SET_PROPS[PUNG + k]
+                if EAST <= k <= NORTH:
+                    winds |= 1 << (k - EAST)
+                if m.kind is _KONG:
+                    kong_kinds.append(k)
+                    ac[k] += 4
+                    if m.concealed:
+                        ck += 1
+                    else:
+                        mk += 1
+                else:
+                    ac[k] += 3
+            if not m.concealed:
+                melded += 1
+        fixed_chows.sort()
+        self.hand: Final = hand
+        self.sit: Final = sit
+        self.tables: Final = tables
+        self.win: Final = win
+        self.sc: Final = sc
+        self.smask: Final = smask
+        self.amask: Final = amask
+        self.all_counts: Final = ac
+        self.fixed_chows: Final = fixed_chows
+        self.fixed_pungs: Final = fixed_pungs
+        self.kong_kinds: Final = kong_kinds
+        self.n_melds: Final = len(hand.melds)
+        self.melded: Final = melded
+        self.melded_kongs: Final = mk
+        self.concealed_kongs: Final = ck
+        self.fixed_props: Final = props
+        self.fixed_winds: Final = winds
+        self.pw: Final = sit.prevalent_wind
+        self.sw: Final = sit.seat_wind
+        #: exactly one tile kind completes the hand: 1, 0, or -1 while not yet known
+        self.unique = -1
+        #: fans of the hand given from outside the engine (seed 003's flags and flowers)
+        self.extra: Final = extra
+
+    # -- fans common to every reading ---------------------------------------------------------
+    def base_fans(self, ids: list[int], uses: list[Uses] | None) -> None:
+        """How the hand was won, 四归一, and the fans of the tile kinds held."""
+        sit = self.sit
+        win_use = (TILE + self.win,)
+        if sit.self_drawn:
+            _hand_fan(ids, uses, Fan.SELF_DRAWN)
+        if self.melded == 0:
+            _hand_fan(ids, uses, Fan.FULLY_CONCEALED_HAND if sit.self_drawn else Fan.CONCEALED_HAND)
+        elif self.melded == 4 and not sit.self_drawn:
+            _hand_fan(ids, uses, Fan.MELDED_HAND)
+        if sit.last_of_kind:
+            _fan(ids, uses, Fan.LAST_TILE, win_use)
+        if sit.last_tile_of_wall:
+            _fan(ids, uses, Fan.LAST_TILE_DRAW if sit.self_drawn else Fan.LAST_TILE_CLAIM, win_use)
+        if sit.kong:
+            _fan(ids, uses, Fan.OUT_WITH_REPLACEMENT_TILE if sit.self_drawn else Fan.ROBBING_THE_KONG,
+                 win_use)
+        ac = self.all_counts
+        rest = self.amask
+        while rest:                                                              # 四归一
+            low = rest & -rest
+            k = low.bit_length() - 1
+            rest ^= low
+            if ac[k] == 4 and k not in self.kong_kinds:
+                _fan(ids, uses, Fan.TILE_HOG, (TILE + k,))
+        _kind_fans(self.amask, ids, uses)
+        if self.tables.extended and _is_red_characters(self.amask):
+            _hand_fan(ids, uses, Fan.ALL_RED_CHARACTERS)                          # 满江红
+        for f in self.extra:
+            _hand_fan(ids, uses, f)
+
+    def kong_fans(self, ids: list[int], uses: list[Uses] | None) -> None:
+        """The kong series: at most one of 明杠, 暗杠, 双明杠, 双暗杠, 明暗杠, 三杠, 四杠 (or
+        暗杠 + 明杠 where 明暗杠 is not a fan)."""
+        mk = self.melded_kongs
+        kongs = mk + self.concealed_kongs
+        if kongs == 1:
+            _fan(ids, uses, Fan.MELDED_KONG if mk else Fan.CONCEALED_KONG, (PUNG + self.kong_kinds[0],))
+        elif kongs == 2:
+            if mk == 2:
+                _hand_fan(ids, uses, Fan.TWO_MELDED_KONGS)
+            elif mk == 0:
+                _hand_fan(ids, uses, Fan.TWO_CONCEALED_KONGS)
+            elif self.tables.melded_concealed_kong:
+                _hand_fan(ids, uses, Fan.CONCEALED_AND_MELDED_KONG)
+            else:
+                for m in self.hand.melds:
+                    if m.kind is _KONG:
+                        _fan(ids, uses, Fan.CONCEALED_KONG if m.concealed else Fan.MELDED_KONG,
+                             (PUNG + m.first,))
+        elif kongs == 3:
+            _hand_fan(ids, uses, Fan.THREE_KONGS)
+        elif kongs == 4:
+            _hand_fan(ids, uses, Fan.FOUR_KONGS)
+
+    def pung_fans(self, ids: list[int], uses: list[Uses] | None, pungs: list[int], concealed: int,
+                  pair: int) -> None:
+        """Per pung 箭刻, 圈风刻, 门风刻, 幺九刻; the kong and concealed-pung series; 碰碰和;
+        小四喜 / 小三元 (three wind or two dragon pungs and a pair of the fourth / third)."""
+        pw = EAST + self.pw
+        sw = EAST + self.sw
+        winds = dragons = 0
+        for k in pungs:
+            if k >= WHITE:
+                _fan(ids, uses, Fan.DRAGON_PUNG, (PUNG + k,))
+                dragons += 1
+            elif k >= EAST:
+                winds += 1
+                if k == pw:
+                    _fan(ids, uses, Fan.PREVALENT_WIND, (PUNG + k,))
+                if k == sw:
+                    _fan(ids, uses, Fan.SEAT_WIND, (PUNG + k,))
+                _fan(ids, uses, Fan.PUNG_OF_TERMINALS_OR_HONORS, (PUNG + k,))
+            elif _YAOJIU_PUNG[k]:
+                _fan(ids, uses, Fan.PUNG_OF_TERMINALS_OR_HONORS, (PUNG + k,))
+        self.kong_fans(ids, uses)
+        if concealed >= 2:
+            _hand_fan(ids, uses, _CONCEALED_PUNGS[min(concealed, 4)])
+        if len(pungs) == 4:
+            _hand_fan(ids, uses, Fan.ALL_PUNGS)
+        if pair >= EAST:
+            if pair <= NORTH:
+                if winds == 3:
+                    _fan(ids, uses, Fan.LITTLE_FOUR_WINDS,
+                         (*[PUNG + k for k in pungs if EAST <= k <= NORTH], PAIR + pair))
+            elif dragons == 2:
+                _fan(ids, uses, Fan.LITTLE_THREE_DRAGONS,
+                     (*[PUNG + k for k in pungs if k >= WHITE], PAIR + pair))
+
+    # -- the wait ----------------------------------------------------------------------------
+    def is_unique_wait(self, st_chows: list[int], st_pungs: list[int]) -> bool:
+        """Exactly one tile kind completes the hand (边张, 坎张, 单钓将 may count). A hand
+        property, worked out once: a two-sided chow end or a pung of the winning tile proves a
+        second wait at once; otherwise the per-group wait tables answer."""
+        if self.unique < 0:
+            win = self.win
+            unique = True
+            for c in st_chows:
+                if (c + 2 == win and c % 9 >= 1) or (c == win and c % 9 <= 5):
+                    unique = False
+                    break
+            if unique:
+                unique = win not in st_pungs and unique_wait_standard(
+                    self.sc, win, self.n_melds == 0 and self.smask.bit_count() <= 8)
+            self.unique = 1 if unique else 0
+        return self.unique == 1
+
+
+def _fan(ids: list[int], uses: list[Uses] | None, fan: int, use: Uses) -> None:
+    ids.append(fan)
+    if uses is not None:
+        uses.append(use)
+
+
+def _hand_fan(ids: list[int], uses: list[Uses] | None, fan: int) -> None:
+    ids.append(fan)
+    if uses is not None:
+        uses.append(_HAND_USE)
+
+
+def _is_red_characters(m: int) -> bool:
+    """满江红 (seed 003): characters and Red 中 only, both present."""
+    chars = _SUIT_MASK[0]
+    return bool(m >> _RED_DRAGON & 1) and bool(m & chars) and not m & ~(chars | 1 << _RED_DRAGON)
+
+
+def _kind_fans(m: int, ids: list[int], uses: list[Uses] | None) -> None:
+    """Fans decided by which tile kinds the hand holds (a bit mask of kinds): colour, rank and
+    terminal fans."""
+    honors = m & _HONORS
+    nsuits = 0
+    for suit in _SUIT_MASK:
+        if m & suit:
+            nsuits += 1
+    if not honors:
+        _hand_fan(ids, uses, Fan.FULL_FLUSH if nsuits == 1 else Fan.NO_HONORS)          # 清一色 / 无字
+    if nsuits == 2:
+        _hand_fan(ids, uses, Fan.ONE_VOIDED_SUIT)                                        # 缺一门
+    elif nsuits == 1 and honors:
+        _hand_fan(ids, uses, Fan.HALF_FLUSH)                                             # 混一色
+    if nsuits == 3 and m & _WINDS and m & _DRAGONS:
+        _hand_fan(ids, uses, Fan.ALL_TYPES)                                              # 五门齐
+    if not m & _TERMINALS_HONORS:
+        _hand_fan(ids, uses, Fan.ALL_SIMPLES)                                            # 断幺
+    if not m & ~_REVERSIBLE:
+        _hand_fan(ids, uses, Fan.REVERSIBLE_TILES)                                       # 推不倒
+    if not m & ~_GREEN:
+        _hand_fan(ids, uses, Fan.ALL_GREEN)                                              # 绿一色
+    if not m & ~_TERMINALS_HONORS:
+        if not m & _NUMBERED:
+            _hand_fan(ids, uses, Fan.ALL_HONORS)                                         # 字一色
+        elif not honors:
+            _hand_fan(ids, uses, Fan.ALL_TERMINALS)                                      # 清幺九
+        else:
+            _hand_fan(ids, uses, Fan.ALL_TERMINALS_AND_HONORS)                           # 混幺九
+    if m and not honors:
+        if not m & ~_LOWER:
+            _hand_fan(ids, uses, Fan.LOWER_FOUR if m & _RANK4 else Fan.LOWER_TILES)      # 小于五 / 全小
+        elif not m & ~_UPPER:
+            _hand_fan(ids, uses, Fan.UPPER_FOUR if m & _RANK6 else Fan.UPPER_TILES)      # 大于五 / 全大
+        elif not m & ~_MIDDLE:
+            _hand_fan(ids, uses, Fan.MIDDLE_TILES)                                       # 全中
+
+
+# -- the readings' fans ----------------------------------------------------------------------------
+def standard_fans(ctx: Ctx, ids: list[int], uses: list[Uses] | None, pair: int, st_chows: list[int],
+                  st_pungs: list[int], props: int, nine_gates: bool) -> None:
+    """The fans of a standard reading (four sets and a pair): the standing chows and pung kinds
+    ascending, the pair, the AND of the standing sets' and pair's property bits."""
+    win = ctx.win
+    if ctx.fixed_chows:
+        chows = ctx.fixed_chows + st_chows
+        chows.sort()
+    else:
+        chows = st_chows
+    if ctx.fixed_pungs:
+        pungs = ctx.fixed_pungs + st_pungs
+        pungs.sort()
+    else:
+        pungs = st_pungs
+    concealed = ctx.concealed_kongs + len(st_pungs)
+    if not ctx.sit.self_drawn and win in st_pungs and not _in_chow(st_chows, win):
+        concealed -= 1  # the pung completed by the discard is melded
+    ctx.pung_fans(ids, uses, pungs, concealed, pair)
+    nc = len(chows)
+    if nc >= 2:
+        # the pair matters only for 一色/三色双龙会 (four chows and a pair of fives)
+        combos = _chow_combos(chows, pair if nc == 4 and pair < 27 and pair % 9 == 4 else -1)
+        ids.extend(combos.ids)
+        if uses is not None:
+            uses.extend(combos.uses)
+    if len(pungs) >= 2:
+        pc = _pung_combos(pungs)
+        ids.extend(pc.ids)
+        if uses is not None:
+            uses.extend(pc.uses)
+    if nc == 4 and pair < 27:
+        _hand_fan(ids, uses, Fan.ALL_CHOWS)                                              # 平和
+    props &= ctx.fixed_props
+    if props:
+        if props & _OUTSIDE:
+            _hand_fan(ids, uses, Fan.OUTSIDE_HAND)                                       # 全带幺
+        if props & _FIVES:
+            _hand_fan(ids, uses, Fan.ALL_FIVES)                                          # 全带五
+        if props & _EVEN:
+            _hand_fan(ids, uses, Fan.ALL_EVEN_PUNGS)                                     # 全双刻
+    # wait fans: only when exactly one tile kind completes the hand; edge before closed before
+    # single (MCR.md)
+    if ctx.is_unique_wait(st_chows, st_pungs):
+        edge = closed = -1
+        for c in st_chows:
+            if c == win - 1:
+                closed = c
+            elif c == win or c + 2 == win:
+                edge = c
+        if edge >= 0:
+            _fan(ids, uses, Fan.EDGE_WAIT, (edge,))
+        elif closed >= 0:
+            _fan(ids, uses, Fan.CLOSED_WAIT, (closed,))
+        elif pair == win:
+            _fan(ids, uses, Fan.SINGLE_WAIT, (PAIR + pair,))
+    if nine_gates:
+        _hand_fan(ids, uses, Fan.NINE_GATES)
+    if ctx.tables.pair_258 and pair < 27 and pair % 9 in (1, 4, 7):
+        _fan(ids, uses, Fan.PAIR_258, (PAIR + pair,))                                    # 二五八将
+
+
+def _in_chow(chows: list[int], k: int) -> bool:
+    return any(c <= k <= c + 2 for c in chows)
+
+
+def knitted_fans(ctx: Ctx, ids: list[int], uses: list[Uses] | None, ki: int, pair: int,
+                 sets: tuple[int, ...]) -> None:
+    """The fans of 组合龙 read with the standing set (``sets``: none when a meld is the set) and
+    the pair."""
+    _fan(ids, uses, Fan.KNITTED_STRAIGHT, (KNIT + ki,))
+    win = ctx.win
+    st_set: list[int] = []
+    if sets:
+        s = sets[0]
+        is_chow = s < PUNG
+        pungs = [] if is_chow else [s - PUNG]
+        st_set = [s, s + 1, s + 2] if is_chow else [s - PUNG] * 3
+    else:
+        is_chow = not ctx.fixed_pungs
+        pungs = [] if is_chow else [ctx.fixed_pungs[0]]
+    ctx.pung_fans(ids, uses, pungs, 0, pair)
+    if is_chow and pair < 27:
+        _hand_fan(ids, uses, Fan.ALL_CHOWS)
+    # wait fans: not when the winning tile's kind is one the knitted straight uses, unless the
+    # rules let the set or pair take it (MCR.md)
+    in_knit = win in KNITTED[ki]
+    if in_knit and ctx.tables.knitted_tile_wait and (win in st_set or win == pair):
+        in_knit = False
+    if not in_knit:
+        if ctx.n_melds == 0:
+            rest = [0] * NUM_KINDS
+            for k in st_set:
+                rest[k] += 1
+            rest[pair] += 2
+            rest[win] -= 1
+            if len(winning_kinds(rest, False)) == 1:
+                s = sets[0]
+                if s < PUNG and s == win - 1:
+                    _fan(ids, uses, Fan.CLOSED_WAIT, (s,))
+                elif s < PUNG and (s == win or s + 2 == win):
+                    _fan(ids, uses, Fan.EDGE_WAIT, (s,))
+                elif pair == win:
+                    _fan(ids, uses, Fan.SINGLE_WAIT, (PAIR + pair,))
+        elif pair == win:
+            _fan(ids, uses, Fan.SINGLE_WAIT, (PAIR + pair,))
+    if ctx.tables.pair_258 and pair < 27 and pair % 9 in (1, 4, 7):
+        _fan(ids, uses, Fan.PAIR_258, (PAIR + pair,))
+
+
+# -- every reading, the best kept ----------------------------------------------------------------
+class Reading:
+    """A reading of the hand: its form (an index of :data:`FORMS`), and for the set forms the
+    pair, the standing sets (chows as their lowest kind, pungs as ``PUNG + kind``, ascending)
+    and, for 组合龙, the knitted straight's index."""
+
+    __slots__ = ("form", "knit", "pair", "sets")
+
+    def __init__(self, form: int, pair: int, sets: tuple[int, ...], knit: int) -> None:
+        self.form: Final = form
+        self.pair: Final = pair
+        self.sets: Final = sets
+        self.knit: Final = knit
+
+
+class Best:
+    """The outcome of :func:`evaluate`: the best total (without flowers; -1 when the hand is
+    not complete), its reading, and how many readings were scored."""
+
+    __slots__ = ("reading", "readings", "total")
+
+    def __init__(self) -> None:
+        self.total = -1
+        self.reading: Reading | None = None
+        self.readings = 0
+
+    def offer(self, total: int, form: int, pair: int, sets: tuple[int, ...], knit: int) -> None:
+        self.readings += 1
+        if total > self.total:
+            self.total = total
+            self.reading = Reading(form, pair, sets, knit)
+
+
+def _special_fans(ctx: Ctx, ids: list[int], uses: list[Uses] | None, form: int) -> None:
+    """The fans of a form without sets (十三幺, 全不靠 / 七星不靠 with 组合龙 when all nine
+    knitted tiles are there, 七对 / 连七对)."""
+    if form == EIGHT_FLOWERS:
+        # only the flowers and the flags count: the hand is not complete
+        _hand_fan(ids, uses, Fan.EIGHT_FLOWERS)
+        for f in ctx.extra:
+            if f != Fan.EIGHT_FLOWERS:
+                _hand_fan(ids, uses, f)
+        return
+    _hand_fan(ids, uses, FAN_INDEX[FORMS[form]])
+    if form in (LESSER_KNITTED, GREATER_KNITTED):
+        for ki in range(6):
+            km = _KNIT_MASK[ki]
+            if ctx.smask & km == km:
+                _fan(ids, uses, Fan.KNITTED_STRAIGHT, (KNIT + ki,))
+                break
+
+
+def _special_forms(ctx: Ctx) -> list[int]:
+    """The forms without sets this hand takes (at most one, but 七对 may go with set readings)."""
+    if ctx.n_melds:
+        return []
+    sc = ctx.sc
+    smask = ctx.smask
+    if smask == _TERMINALS_HONORS:
+        return [THIRTEEN_ORPHANS] if is_thirteen_orphans(sc) else []
+    n = smask.bit_count()
+    if n == 14:
+        lesser, greater, _nine = honors_and_knitted(sc)
+        if greater:
+            return [GREATER_KNITTED]
+        return [LESSER_KNITTED] if lesser else []
+    if n <= 7 and is_seven_pairs(sc):
+        return [SEVEN_SHIFTED_PAIRS if is_seven_shifted_pairs(sc) else SEVEN_PAIRS]
+    return []
+
+
+def evaluate_eight_flowers(ctx: Ctx) -> Best:
+    """八花聚顶 won by the eighth flower, as the only reading."""
+    best = Best()
+    ids: list[int] = []
+    _special_fans(ctx, ids, None, EIGHT_FLOWERS)
+    best.offer(walk(ctx.tables, ids, 0, ctx.pw, ctx.sw), EIGHT_FLOWERS, -1, (), -1)
+    return best
+
+
+def evaluate(ctx: Ctx) -> Best:
+    """Every reading of the hand scored by the walk; the best kept (就高不就低)."""
+    best = Best()
+    tables = ctx.tables
+    base: list[int] = []
+    ctx.base_fans(base, None)
+    pw = ctx.pw
+    sw = ctx.sw
+    specials = _special_forms(ctx)
+    for form in specials:
+        ids = base[:]
+        _special_fans(ctx, ids, None, form)
+        best.offer(walk(tables, ids, 0, pw, sw), form, -1, (), -1)
+    if specials and specials[0] != SEVEN_PAIRS and specials[0] != SEVEN_SHIFTED_PAIRS:
+        return best  # 十三幺 and the knitted-tile forms have no other reading
+    smask = ctx.smask
+    # 组合龙 with a set and a pair (at most one declared meld)
+    if ctx.n_melds <= 1 and smask.bit_count() >= 9:
+        for ki in range(6):
+            km = _KNIT_MASK[ki]
+            if smask & km != km:
+                continue
+            rest = ctx.sc[:]
+            for k in KNITTED[ki]:
+                rest[k] -= 1
+            for pair, sets in decompose(rest, 1 - ctx.n_melds):
+                ids = base[:]
+                knitted_fans(ctx, ids, None, ki, pair, sets)
+                wind_pungs = ctx.fixed_winds
+                for s in sets:
+                    if PUNG + EAST <= s <= PUNG + NORTH:
+                        wind_pungs |= 1 << (s - PUNG - EAST)
+                best.offer(walk(tables, ids, wind_pungs, pw, sw), KNITTED_STRAIGHT, pair, sets, ki)
+    _standard_readings(ctx, base, best)
+    return best
+
+
+def _standard_readings(ctx: Ctx, base: list[int], best: Best) -> None:
+    """Every decomposition of the standing tiles into sets and a pair: one group (suit or
+    honours) holds the pair, each other group is read as sets only; the groups' splits are
+    memoised per group pattern."""
+    sc = ctx.sc
+    smask = ctx.smask
+    groups: list[Group] = []
+    paired = -1
+    for g in range(4):
+        base_kind = 9 * g
+        size = 7 if g == 3 else 9
+        if not smask >> base_kind & ((1 << size) - 1):
+            continue
+        key = 0
+        for i in range(size - 1, -1, -1):
+            key = key << 4 | sc[base_kind + i]
+        grp = _group(g, key)
+        if not grp.no_pair:
+            if not grp.with_pair or paired >= 0:
+                return  # a group that cannot be split, or two groups that both need the pair
+            paired = len(groups)
+        groups.append(grp)
+    n = len(groups)
+    if n == 0:
+        return
+    win = ctx.win
+    nine = (ctx.n_melds == 0 and win < 27 and not smask & ~_SUIT_MASK[win // 9]
+            and is_nine_gates(sc, win))
+    form = NINE_GATES if nine else STANDARD
+    tables = ctx.tables
+    chows: list[int] = []
+    pungs: list[int] = []
+    chosen: list[Split] = [groups[0].with_pair[0] if groups[0].with_pair else groups[0].no_pair[0]] * n
+    for pg in range(n):
+        if paired >= 0 and pg != paired:
+            continue
+        for pair_split in groups[pg].with_pair:
+            chosen[pg] = pair_split
+            # the other groups' sets-only splits: every combination (odometer, last fastest)
+            pos = [0] * n
+            while True:
+                props = _OUTSIDE | _FIVES | _EVEN
+                winds = ctx.fixed_winds
+                chows.clear()
+                pungs.clear()
+                for g in range(n):
+                    s = pair_split if g == pg else groups[g].no_pair[pos[g]]
+                    chosen[g] = s
+                    chows.extend(s.chows)
+                    pungs.extend(s.pungs)
+                    props &= s.props
+                    winds |= s.winds
+                ids = base[:]
+                standard_fans(ctx, ids, None, pair_split.pair, chows, pungs, props, nine)
+                total = walk(tables, ids, winds, ctx.pw, ctx.sw)
+                best.readings += 1
+                if total > best.total:
+                    best.total = total
+                    sets = [*chows, *[PUNG + k for k in pungs]]
+                    sets.sort()
+                    best.reading = Reading(form, pair_split.pair, tuple(sets), -1)
+                g = n - 1
+                while g >= 0:
+                    if g != pg:
+                        pos[g] += 1
+                        if pos[g] < len(groups[g].no_pair):
+                            break
+                        pos[g] = 0
+                    g -= 1
+                if g < 0:
+                    break
+
+
+# -- the explanation -----------------------------------------------------------------------------
+def explain(ctx: Ctx, reading: Reading) -> Walked:
+    """The best reading replayed with the recorder: each fan kept with the sets it uses, each
+    removed with its principle (the pair fans 套算一次 dropped come first)."""
+    ids: list[int] = []
+    uses: list[Uses] = []
+    form = reading.form
+    if form != EIGHT_FLOWERS:
+        ctx.base_fans(ids, uses)
+    wind_pungs = ctx.fixed_winds
+    for s in reading.sets:
+        if PUNG + EAST <= s <= PUNG + NORTH:
+            wind_pungs |= 1 << (s - PUNG - EAST)
+    dropped: list[tuple[int, Uses]] = []
+    if form in (STANDARD, NINE_GATES):
+        chows = [s for s in reading.sets if s < PUNG]
+        pungs = [s - PUNG for s in reading.sets if s >= PUNG]
+        props = _PAIR_PROPS[reading.pair]
+        for s in reading.sets:
+            props &= _SET_PROPS[s]
+        standard_fans(ctx, ids, uses, reading.pair, chows, pungs, props, form == NINE_GATES)
+        all_chows = sorted(ctx.fixed_chows + chows)
+        if len(all_chows) >= 2:
+            pair = reading.pair
+            five = pair if len(all_chows) == 4 and pair < 27 and pair % 9 == 4 else -1
+            dropped.extend(_chow_combos(all_chows, five).removed)
+    elif form == KNITTED_STRAIGHT:
+        knitted_fans(ctx, ids, uses, reading.knit, reading.pair, reading.sets)
+    else:
+        _special_fans(ctx, ids, uses, form)
+    out = Walked()
+    dropped.sort(key=lambda d: (-1 - d[0], d[1]))
+    for idx, u in dropped:
+        out.removed.append((idx, 1, "套算一次", -1, [u]))
+    walk(ctx.tables, ids, wind_pungs, ctx.pw, ctx.sw, uses, out)
+    return out
+
+
+def decomposition_tokens(ctx: Ctx, reading: Reading) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(the declared melds' tokens, the reading's standing tokens: sets then the pair, the
+    knitted straight first, or the single tiles / pairs of a form without sets)."""
+    declared = (*ctx.fixed_chows, *[PUNG + k for k in ctx.fixed_pungs])
+    form = reading.form
+    if form == EIGHT_FLOWERS:
+        return declared, ()
+    if form in (STANDARD, NINE_GATES):
+        return declared, (*reading.sets, PAIR + reading.pair)
+    if form == KNITTED_STRAIGHT:
+        return declared, (KNIT + reading.knit, *reading.sets, PAIR + reading.pair)
+    sc = ctx.sc
+    if form in (SEVEN_PAIRS, SEVEN_SHIFTED_PAIRS):
+        return (), tuple([PAIR + k for k in range(NUM_KINDS) for _ in range(sc[k] // 2)])
+    if form == THIRTEEN_ORPHANS:
+        return (), tuple([TILE + k for k in range(NUM_KINDS) for _ in range(sc[k])])
+    return (), tuple([TILE + k for k in range(NUM_KINDS) if sc[k]])

@@ -1,0 +1,678 @@
+"""MCR scoring: :func:`score` checks the situation, runs the engine (:mod:`suanfan.mcr.engine`)
+and returns an :class:`MCRResult` that explains itself from the same engine's best reading."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from ..errors import InvalidHand, NotWinning, TileMissing
+from ..hand import Hand, Meld, MeldKind
+from ..notation import parse_flowers, parse_hand
+from ..tiles import KIND, tile_to_str
+from .engine import (
+    EIGHT_FLOWERS,
+    FORMS,
+    HAND,
+    KNIT,
+    PAIR,
+    TILE,
+    Best,
+    Ctx,
+    Reading,
+    decomposition_tokens,
+    evaluate,
+    evaluate_eight_flowers,
+    explain,
+)
+from .extended import FLAG_FAN, FLAGS, check_flags, flower_fans
+from .fans import FAN_BY_ID, FAN_INDEX, FANS, Fan
+from .forms import KNITTED
+from .rules import Rules, get_rules
+from .situation import Situation, parse_wind
+
+__all__ = ["FanEntry", "MCRResult", "RemovedFan", "Situation", "parse_wind", "prepare_situation", "score",
+           "total_only"]
+
+_PUNG: Final = 34
+
+
+def token_str(t: int, kongs: list[int] | tuple[int, ...] = ()) -> str:
+    """The MPSZ text of a set token (:mod:`suanfan.mcr.engine`)."""
+    if t == HAND:
+        return "hand"
+    if t < _PUNG:
+        s = tile_to_str(t)
+        return f"{s[0]}{int(s[0]) + 1}{int(s[0]) + 2}{s[1]}"
+    if t < PAIR:
+        s = tile_to_str(t - _PUNG)
+        return s[0] * (4 if t - _PUNG in kongs else 3) + s[1]
+    if t < KNIT:
+        s = tile_to_str(t - PAIR)
+        return s[0] * 2 + s[1]
+    if t < TILE:
+        seq = KNITTED[t - KNIT]
+        parts = []
+        for su in range(3):
+            ks = [k for k in seq if k // 9 == su]
+            parts.append("".join(str(k % 9 + 1) for k in ks) + "mps"[su])
+        return "".join(parts)
+    return tile_to_str(t - TILE)
+
+
+# -- results -------------------------------------------------------------------------------------
+class FanEntry:
+    """One fan counted: value per fan, count, points, and the sets/tiles each instance uses."""
+
+    __slots__ = ("_count", "_id", "_name_en", "_name_zh", "_name_zh_hant", "_uses", "_value")
+
+    def __init__(self, id: str, name_zh: str, name_zh_hant: str, name_en: str, value: int, count: int,
+                 uses: tuple[tuple[str, ...], ...] = ()) -> None:
+        self._id = id
+        self._name_zh = name_zh
+        self._name_zh_hant = name_zh_hant
+        self._name_en = name_en
+        self._value = value
+        self._count = count
+        self._uses = uses
+
+    @property
+    def id(self) -> str:
+        return self._id
+
+    @property
+    def name_zh(self) -> str:
+        return self._name_zh
+
+    @property
+    def name_zh_hant(self) -> str:
+        return self._name_zh_hant
+
+    @property
+    def name_en(self) -> str:
+        return self._name_en
+
+    @property
+    def value(self) -> int:
+        return self._value
+
+    @property
+    def count(self) -> int:
+        return self._count
+
+    @property
+    def uses(self) -> tuple[tuple[str, ...], ...]:
+        return self._uses
+
+    @property
+    def points(self) -> int:
+        return self._value * self._count
+
+    def name(self, lang: str = "zh") -> str:
+        f = FAN_BY_ID.get(self._id)
+        return f.name(lang) if f is not None else self._name_zh
+
+    def _key(self) -> tuple[object, ...]:
+        return (self._id, self._name_zh, self._name_zh_hant, self._name_en, self._value, self._count,
+                self._uses)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, FanEntry) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (f"FanEntry(id={self._id!r}, name_zh={self._name_zh!r}, name_en={self._name_en!r}, "
+                f"value={self._value}, count={self._count}, uses={self._uses!r})")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (FanEntry, self._key())
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self._id, "name_zh": self._name_zh, "name_zh_hant": self._name_zh_hant,
+            "name_en": self._name_en, "value": self._value, "count": self._count,
+            "points": self.points, "uses": [list(u) for u in self._uses],
+        }
+
+
+class RemovedFan:
+    """A fan the hand also shows but that a principle removed: ``principle`` is "不重复",
+    "套算一次" or "disabled"; ``by`` the id of the fan that implies it (不重复), else None."""
+
+    __slots__ = ("_by", "_count", "_id", "_name_en", "_name_zh", "_principle", "_uses")
+
+    def __init__(self, id: str, name_zh: str, name_en: str, count: int, principle: str, by: str | None,
+                 uses: tuple[tuple[str, ...], ...] = ()) -> None:
+        self._id = id
+        self._name_zh = name_zh
+        self._name_en = name_en
+        self._count = count
+        self._principle = principle
+        self._by = by
+        self._uses = uses
+
+    @property
+    def id(self) -> str:
+        return self._id
+
+    @property
+    def name_zh(self) -> str:
+        return self._name_zh
+
+    @property
+    def name_en(self) -> str:
+        return self._name_en
+
+    @property
+    def count(self) -> int:
+        return self._count
+
+    @property
+    def principle(self) -> str:
+        return self._principle
+
+    @property
+    def by(self) -> str | None:
+        return self._by
+
+    @property
+    def uses(self) -> tuple[tuple[str, ...], ...]:
+        return self._uses
+
+    def _key(self) -> tuple[object, ...]:
+        return (self._id, self._name_zh, self._name_en, self._count, self._principle, self._by,
+                self._uses)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, RemovedFan) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (f"RemovedFan(id={self._id!r}, name_zh={self._name_zh!r}, count={self._count}, "
+                f"principle={self._principle!r}, by={self._by!r}, uses={self._uses!r})")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (RemovedFan, self._key())
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self._id, "name_zh": self._name_zh, "name_en": self._name_en, "count": self._count,
+            "principle": self._principle, "by": self._by, "uses": [list(u) for u in self._uses],
+        }
+
+
+class _Explained:
+    """The explanation of a result, worked out on first access."""
+
+    __slots__ = ("decomposition", "fans", "removed")
+
+    def __init__(self, fans: tuple[FanEntry, ...], removed: tuple[RemovedFan, ...],
+                 decomposition: tuple[str, ...]) -> None:
+        self.fans: Final = fans
+        self.removed: Final = removed
+        self.decomposition: Final = decomposition
+
+
+class MCRResult:
+    """The score of a complete MCR hand.
+
+    ``total`` (fan points with the flowers), ``total_without_flowers``, ``flowers`` (the flower
+    points), ``min_fan``, ``meets_minimum``, ``form``, ``situation``, ``readings`` (how many
+    decompositions and forms were scored; 就高不就低 kept the best), ``inferred`` (situation facts
+    worked out from the hand). ``fans`` (highest value first), ``removed`` (what the principles
+    took out, and why) and ``decomposition`` come from the engine's best reading on first access.
+    Read-only; pickles."""
+
+    __slots__ = (
+        "_explained",
+        "_flowers",
+        "_form",
+        "_hand",
+        "_inferred",
+        "_reading",
+        "_readings",
+        "_rules",
+        "_situation",
+        "_total",
+        "_total_without_flowers",
+    )
+
+    def __init__(self, hand: Hand, rules: Rules, situation: Situation, total_without_flowers: int,
+                 readings: int, inferred: tuple[str, ...], reading: Reading) -> None:
+        flowers = rules.tables.flower_value * situation.flowers
+        self._hand = hand
+        self._rules = rules
+        self._situation = situation
+        self._form = FORMS[reading.form]
+        self._total_without_flowers = total_without_flowers
+        self._flowers = flowers
+        self._total = total_without_flowers + flowers
+        self._readings = readings
+        self._inferred = inferred
+        self._reading = reading
+        self._explained: _Explained | None = None
+
+    # -- the figures ---------------------------------------------------------------------------
+    @property
+    def rules(self) -> str:
+        """The rule set's name."""
+        return self._rules.name
+
+    @property
+    def rule_set(self) -> Rules:
+        """The rule set the hand was scored under."""
+        return self._rules
+
+    @property
+    def form(self) -> str:
+        return self._form
+
+    @property
+    def total(self) -> int:
+        return self._total
+
+    @property
+    def total_without_flowers(self) -> int:
+        return self._total_without_flowers
+
+    @property
+    def flowers(self) -> int:
+        return self._flowers
+
+    @property
+    def min_fan(self) -> int:
+        return self._rules.min_fan
+
+    @property
+    def meets_minimum(self) -> bool:
+        return self._total_without_flowers >= self._rules.min_fan
+
+    @property
+    def situation(self) -> Situation:
+        return self._situation
+
+    @property
+    def readings(self) -> int:
+        return self._readings
+
+    @property
+    def inferred(self) -> tuple[str, ...]:
+        return self._inferred
+
+    @property
+    def hand(self) -> str:
+        return str(self._hand)
+
+    # -- the explanation -----------------------------------------------------------------------
+    def _explain(self) -> _Explained:
+        got = self._explained
+        if got is None:
+            got = _explanation(self._hand, self._rules, self._situation, self._reading,
+                               self._total_without_flowers)
+            self._explained = got
+        return got
+
+    @property
+    def fans(self) -> tuple[FanEntry, ...]:
+        return self._explain().fans
+
+    @property
+    def removed(self) -> tuple[RemovedFan, ...]:
+        return self._explain().removed
+
+    @property
+    def decomposition(self) -> tuple[str, ...]:
+        """Declared melds (in brackets), then the standing sets and the pair of the reading."""
+        return self._explain().decomposition
+
+    def settlement(self, winner: int = 0, discarder: int | None = None) -> tuple[int, int, int, int]:
+        from .settlement import settle
+
+        return settle(self, winner, discarder)
+
+    # -- value semantics -----------------------------------------------------------------------
+    def _key(self) -> tuple[object, ...]:
+        return (str(self._hand), self._rules.name, self._form, self._total_without_flowers,
+                self._flowers, self._situation, self._readings, self._inferred)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, MCRResult) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (f"MCRResult(hand={self.hand!r}, rules={self.rules!r}, form={self._form!r}, "
+                f"total={self._total}, total_without_flowers={self._total_without_flowers}, "
+                f"flowers={self._flowers}, min_fan={self.min_fan}, readings={self._readings})")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        r = self._reading
+        return (_restore, (self._hand, self._rules, self._situation, self._total_without_flowers,
+                           self._readings, self._inferred, r.form, r.pair, r.sets, r.knit))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "hand": self.hand,
+            "rules": self.rules,
+            "form": self._form,
+            "decomposition": list(self.decomposition),
+            "fans": [f.to_dict() for f in self.fans],
+            "removed": [r.to_dict() for r in self.removed],
+            "total": self._total,
+            "total_without_flowers": self._total_without_flowers,
+            "flowers": self._flowers,
+            "min_fan": self.min_fan,
+            "meets_minimum": self.meets_minimum,
+            "situation": self._situation.to_dict(),
+            "readings": self._readings,
+            "inferred": list(self._inferred),
+        }
+
+
+def _restore(hand: Hand, rules: Rules, situation: Situation, total_without_flowers: int, readings: int,
+             inferred: tuple[str, ...], form: int, pair: int, sets: tuple[int, ...], knit: int) -> MCRResult:
+    return MCRResult(hand, rules, situation, total_without_flowers, readings, inferred,
+                     Reading(form, pair, sets, knit))
+
+
+def _extra_fans(hand: Hand, sit: Situation, rules: Rules) -> list[int]:
+    """The fans of the hand that the engine is given: seed 003's situation flags (listed as
+    disabled under rules without them) and, when the rules have them, the flower fans."""
+    extra = [FAN_INDEX[FLAG_FAN[f]] for f in sit.flags]
+    if rules.tables.extended:
+        extra.extend(FAN_INDEX[i] for i in flower_fans(sit.flower_tiles, sit.flowers)[0])
+    return extra
+
+
+def _context(hand: Hand, sit: Situation, rules: Rules) -> Ctx:
+    return Ctx(hand, sit, rules.tables, _extra_fans(hand, sit, rules) if sit.flags or rules.tables.extended
+               else _NO_EXTRA)
+
+
+_NO_EXTRA: Final[list[int]] = []
+
+
+def _explanation(hand: Hand, rules: Rules, sit: Situation, reading: Reading, total: int) -> _Explained:
+    ctx = _context(hand, sit, rules)
+    walked = explain(ctx, reading)
+    kongs = ctx.kong_kinds
+    values = rules.tables.values
+    fans: list[FanEntry] = []
+    for idx, uses in walked.kept:
+        f = FANS[idx]
+        fans.append(FanEntry(f.id, f.zh, f.zh_hant, f.en, values[idx], len(uses),
+                             tuple([tuple([token_str(t, kongs) for t in u]) for u in uses])))
+    if sit.flowers:
+        f = FANS[Fan.FLOWER_TILES]
+        fans.append(FanEntry(f.id, f.zh, f.zh_hant, f.en, values[Fan.FLOWER_TILES], sit.flowers, ()))
+    fans.sort(key=lambda e: (-e.value, FAN_INDEX[e.id]))
+    removed = tuple([
+        RemovedFan(FANS[idx].id, FANS[idx].zh, FANS[idx].en, n, why,
+                   FANS[by].id if by >= 0 else None,
+                   tuple([tuple([token_str(t, kongs) for t in u]) for u in uses]))
+        for idx, n, why, by, uses in walked.removed
+    ])
+    declared, standing = decomposition_tokens(ctx, reading)
+    decomposition = (*[f"[{token_str(t, kongs)}]" for t in declared],
+                     *[token_str(t, kongs) for t in standing])
+    return _Explained(tuple(fans), removed, decomposition)
+
+
+# -- situation checks ----------------------------------------------------------------------------
+def _meld_copies(melds: tuple[Meld, ...], win: int) -> int:
+    """How many copies of kind ``win`` the declared melds show."""
+    copies = 0
+    for m in melds:
+        f = m.first
+        if m.kind is MeldKind.CHOW:
+            if f <= win <= f + 2:
+                copies += 1
+        elif f == win:
+            copies += len(m.tiles)
+    return copies
+
+
+def _check_situation(hand: Hand, sit: Situation) -> tuple[Situation, tuple[str, ...]]:
+    """The flags checked against the hand (InvalidHand saying why), and 和绝张 inferred when
+    the melds show the other three copies of the winning tile."""
+    wt = hand.winning_tile
+    if wt is None:
+        return sit, ()
+    win = KIND[wt]
+    meld_copies = _meld_copies(hand.melds, win) if hand.melds else 0
+    if not (sit.kong or sit.last_of_kind) and meld_copies != 3:
+        return sit, ()
+    standing_copies = sum(1 for t in hand.concealed if KIND[t] == win)
+    if sit.kong:
+        if sit.self_drawn:
+            if not any(m.kind is MeldKind.KONG for m in hand.melds):
+                raise InvalidHand("kong=True on a self-drawn win needs a kong in the hand (杠上开花)")
+        elif standing_copies or meld_copies:
+            raise InvalidHand(
+                f"kong=True on a discard is robbing a kong (抢杠和), but the hand holds another "
+                f"{tile_to_str(win)}: the robbed tile's three other copies are in the kong"
+            )
+    if sit.last_of_kind and standing_copies:
+        raise InvalidHand(
+            f"last_of_kind=True (和绝张) but the hand holds another concealed {tile_to_str(win)}"
+        )
+    if meld_copies == 3 and not sit.last_of_kind and not (sit.kong and not sit.self_drawn):
+        sit = Situation(sit.self_drawn, sit.last_tile_of_wall, sit.kong, True, sit.seat_wind,
+                        sit.prevalent_wind, sit.flowers, sit.flags, sit.flower_tiles)
+        return sit, ("last_of_kind: the other three copies of the winning tile are in the melds",)
+    return sit, ()
+
+
+def _flower_tuple(flowers: tuple[object, ...]) -> tuple[int, ...]:
+    """Flower numbers given as a tuple: each 1-8, each once."""
+    out: list[int] = []
+    for f in flowers:
+        if not isinstance(f, int) or isinstance(f, bool) or not 1 <= f <= 8:
+            raise InvalidHand(f"flowers={flowers!r}: {f!r} is not a flower number 1-8")
+        if f in out:
+            raise InvalidHand(f"flower {f}f appears twice (there is one of each flower)")
+        out.append(f)
+    out.sort()
+    return tuple(out)
+
+
+def _flower_count(hand: Hand, flowers: object) -> int:
+    """The number of flowers: a count 0-8, flower tiles ("1258f") or numbers, or the hand's own."""
+    if isinstance(flowers, int) and not isinstance(flowers, bool) and 0 <= flowers <= 8 and not hand.flowers:
+        return flowers
+    if isinstance(flowers, tuple):
+        n = len(_flower_tuple(flowers))
+    elif flowers is None or isinstance(flowers, int | str):
+        got = parse_flowers(flowers)
+        n = got if isinstance(got, int) else len(got)
+    else:
+        raise InvalidHand(f"flowers={flowers!r}: give a count 0-8 or flower tiles such as '1258f'")
+    if hand.flowers:
+        if n and n != len(hand.flowers):
+            raise InvalidHand(
+                f"flowers given twice: {len(hand.flowers)} in the hand and {n} as an argument"
+            )
+        n = len(hand.flowers)
+    if not 0 <= n <= 8:
+        raise InvalidHand(f"{n} flowers: there are 8 flowers")
+    return n
+
+
+def _flag(value: object, name: str) -> bool:
+    """A situation flag: a bool (or 0 / 1, or None for not set); anything else is an error
+    rather than read by its truth ("False" is a true string)."""
+    if value is None or value is False or value is True:
+        return bool(value)
+    if isinstance(value, int) and value in (0, 1):
+        return bool(value)
+    raise InvalidHand(f"{name}={value!r}: a situation flag is True or False")
+
+
+_SIT_CACHE: Final[dict[tuple[bool, bool, bool, bool, int, int, int], Situation]] = {}
+
+
+def _situation(sd: bool, lw: bool, kg: bool, lk: bool, sw: int, pw: int, fl: int) -> Situation:
+    key = (sd, lw, kg, lk, sw, pw, fl)
+    got = _SIT_CACHE.get(key)
+    if got is None:
+        got = Situation(sd, lw, kg, lk, sw, pw, fl)
+        if len(_SIT_CACHE) < 4096:  # at most 2^4 * 4 * 4 * 9 distinct situations
+            _SIT_CACHE[key] = got
+    return got
+
+
+# -- the entry point -----------------------------------------------------------------------------
+def score(
+    hand: str | Hand,
+    self_drawn: bool | None = None,
+    last_tile_of_wall: bool = False,
+    kong: bool = False,
+    last_of_kind: bool = False,
+    seat_wind: str | int = "E",
+    prevalent_wind: str | int = "E",
+    flowers: int | str | tuple[int, ...] | None = 0,
+    rules: str | Rules = "mcr",
+    *,
+    heavenly_hand: bool = False,
+    earthly_hand: bool = False,
+    human_hand: bool = False,
+    heavenly_ready: bool = False,
+    earthly_ready: bool = False,
+    declared_ready: bool = False,
+    declared_ready_first_round: bool = False,
+) -> MCRResult:
+    """Score a complete MCR hand (see the module and ``MCR.md``).
+
+    The keyword-only flags are the situation of seed 003's extended fans (preset
+    ``mcr-extended``: 天和, 地和, 人和, 天听, 地听, 报听, 双报听; see :mod:`suanfan.mcr.extended`).
+    ``self_drawn=None`` (the default) means "not stated": False, except that 天和 / 地和 make it
+    True; an explicit ``self_drawn=False`` with them is an error."""
+    h = hand if isinstance(hand, Hand) else parse_hand(hand)
+    r = rules if isinstance(rules, Rules) else get_rules(rules)
+    sd = _flag(self_drawn, "self_drawn")
+    lw = _flag(last_tile_of_wall, "last_tile_of_wall")
+    kg = _flag(kong, "kong")
+    lk = _flag(last_of_kind, "last_of_kind")
+    sw = parse_wind(seat_wind, "seat wind")
+    pw = parse_wind(prevalent_wind, "prevalent wind")
+    ext = (heavenly_hand, earthly_hand, human_hand, heavenly_ready, earthly_ready, declared_ready,
+           declared_ready_first_round)
+    flags: dict[str, bool] = {}
+    for name, value in zip(FLAGS, ext, strict=True):
+        if _flag(value, name):
+            flags[name] = True
+    if flags or r.tables.extended:
+        return _score_extended(h, None if self_drawn is None else sd, lw, kg, lk, sw, pw, flowers, r, flags)
+    if h.winning_tile is None:
+        raise TileMissing(
+            "13 tiles: this is a waiting hand; add the winning tile (the last tile written) to score it"
+        )
+    sit = _situation(sd, lw, kg, lk, sw, pw, _flower_count(h, flowers))
+    sit, inferred = _check_situation(h, sit)
+    return _scored(h, sit, r, inferred)
+
+
+def _scored(h: Hand, sit: Situation, r: Rules, inferred: tuple[str, ...]) -> MCRResult:
+    """The result of a hand with a checked situation."""
+    best = evaluate(_context(h, sit, r))
+    reading = best.reading
+    if reading is None:
+        raise NotWinning(
+            f"{h} is not a complete hand: no reading as four sets and a pair, seven pairs, "
+            "thirteen orphans, honours and knitted tiles or a knitted straight"
+        )
+    return MCRResult(h, r, sit, best.total, best.readings, inferred, reading)
+
+
+def _flower_tiles(hand: Hand, flowers: object) -> tuple[int, ...] | None:
+    """The flower numbers when known (tiles in the hand or as the argument), else None."""
+    if hand.flowers:
+        return hand.flowers
+    if isinstance(flowers, tuple):
+        return _flower_tuple(flowers)
+    if isinstance(flowers, str):
+        f = parse_flowers(flowers)
+        return f if isinstance(f, tuple) else None
+    return None
+
+
+def _score_extended(h: Hand, self_drawn: bool | None, last_tile_of_wall: bool, kong: bool,
+                    last_of_kind: bool, seat_wind: int, prevalent_wind: int, flowers: object, r: Rules,
+                    flags: dict[str, bool]) -> MCRResult:
+    """:func:`score` with seed 003's situation flags or a rule set with its fans. A win by the
+    eight flowers alone (八花聚顶, "抓齐八张花直接成和") needs no complete hand: it scores as
+    the form ``eight_flowers``."""
+    sd, on, notes = check_flags(
+        h, self_drawn, flags, seat_wind=seat_wind, kong=kong,
+        last_tile_of_wall=last_tile_of_wall, last_of_kind=last_of_kind,
+    )
+    n = _flower_count(h, flowers)
+    tiles = _flower_tiles(h, flowers)
+    if tiles is None and n == 8:
+        tiles = (1, 2, 3, 4, 5, 6, 7, 8)
+    if r.tables.extended and (r.enabled("four_gentlemen") or r.enabled("four_seasons")):
+        notes = notes + flower_fans(tiles, n)[1]
+    eight = n == 8 and r.tables.extended and r.enabled("eight_flowers")
+    sit = Situation(sd, last_tile_of_wall, kong, last_of_kind, seat_wind, prevalent_wind, n, on, tiles)
+
+    def bare() -> MCRResult:
+        if self_drawn is False:
+            raise InvalidHand(
+                "八花聚顶 (eight_flowers) is won by drawing the eighth flower, not on a discard")
+        if kong or last_tile_of_wall or last_of_kind:
+            raise InvalidHand(
+                "a win by the eight flowers has no winning tile: kong, last_tile_of_wall and "
+                "last_of_kind do not apply"
+            )
+        if "human_hand" in on:
+            raise InvalidHand("human_hand (人和) is won on a discard, 八花聚顶 by drawing a flower")
+        s8 = Situation(True, False, False, False, seat_wind, prevalent_wind, 8, on, tiles)
+        best: Best = evaluate_eight_flowers(_context(h, s8, r))
+        reading = best.reading
+        assert reading is not None and reading.form == EIGHT_FLOWERS
+        return MCRResult(h, r, s8, best.total, 1,
+                         (*notes, "八花聚顶: won by drawing the eighth flower, without a complete hand"),
+                         reading)
+
+    if h.winning_tile is None:
+        if eight:
+            return bare()
+        raise TileMissing(
+            "13 tiles: this is a waiting hand; add the winning tile (the last tile written) to score it"
+        )
+    sit, inferred = _check_situation(h, sit)
+    try:
+        return _scored(h, sit, r, (*notes, *inferred))
+    except NotWinning:
+        if eight:
+            return bare()
+        raise
+
+
+def prepare_situation(hand: str | Hand, situation: dict[str, Any]) -> tuple[Hand, Situation]:
+    """Parse a hand and check a situation given as :func:`score`'s keyword arguments."""
+    h = hand if isinstance(hand, Hand) else parse_hand(hand)
+    if h.winning_tile is None:
+        raise TileMissing("13 tiles: add the winning tile to score the hand")
+    sit = Situation(
+        _flag(situation.get("self_drawn"), "self_drawn"),
+        _flag(situation.get("last_tile_of_wall"), "last_tile_of_wall"),
+        _flag(situation.get("kong"), "kong"), _flag(situation.get("last_of_kind"), "last_of_kind"),
+        parse_wind(situation.get("seat_wind", "E"), "seat wind"),
+        parse_wind(situation.get("prevalent_wind", "E"), "prevalent wind"),
+        _flower_count(h, situation.get("flowers", 0)),
+    )
+    return h, _check_situation(h, sit)[0]
+
+
+def total_only(hand: Hand, sit: Situation, rules: Rules) -> int:
+    """The total (flowers included) of a parsed complete hand with a checked situation, without
+    building a result (bulk checks, the benchmark). Raises NotWinning."""
+    best = evaluate(_context(hand, sit, rules))
+    if best.reading is None:
+        raise NotWinning(f"{hand} is not a complete hand")
+    return best.total + rules.tables.flower_value * sit.flowers
