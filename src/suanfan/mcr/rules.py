@@ -18,7 +18,7 @@ from .extended import EXTENDED_IDS
 from .fans import BOTZONE_FANS, FAN_BY_ID, FAN_INDEX, FANS
 
 #: seed 003's extended fans present in the table (switched on only in ``mcr-extended``)
-_EXTENDED = frozenset(EXTENDED_IDS & FAN_BY_ID.keys())
+_EXTENDED = frozenset(i for i in EXTENDED_IDS if i in FAN_BY_ID)
 
 __all__ = ["PRESETS", "PRESET_SOURCES", "Rules", "fan_id", "get_rules", "load_rules"]
 

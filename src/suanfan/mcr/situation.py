@@ -83,6 +83,11 @@ class Situation:
     flags: tuple[str, ...] = ()
     flower_tiles: tuple[int, ...] | None = None
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Situation, (self.self_drawn, self.last_tile_of_wall, self.kong, self.last_of_kind,
+                            self.seat_wind, self.prevalent_wind, self.flowers, self.flags,
+                            self.flower_tiles))
+
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {
             "self_drawn": self.self_drawn, "last_tile_of_wall": self.last_tile_of_wall,
