@@ -38,8 +38,7 @@ from .forms import (
     is_seven_pairs,
     is_seven_shifted_pairs,
     is_thirteen_orphans,
-    unique_wait_standard,
-    winning_kinds,
+    split_keys,
 )
 from .principles import Uses, Walked, walk
 from .rules import RuleTables
@@ -101,6 +100,9 @@ _RANK4: Final = _rank_mask((3,))
 _RANK6: Final = _rank_mask((5,))
 _KNIT_MASK: Final = tuple(sum(1 << k for k in seq) for seq in KNITTED)
 _RED_DRAGON: Final = 33
+#: per kind: its group (0-2 the suits, 3 the honours) and its nibble in the group's packed counts
+_GROUP: Final = tuple(min(k // 9, 3) for k in range(NUM_KINDS))
+_NIBBLE: Final = tuple(1 << (4 * (k - 9 * _GROUP[k])) for k in range(NUM_KINDS))
 
 # per set (chow 0-26, pung PUNG + k) and per pair kind: 1 = holds a terminal or honour (全带幺),
 # 2 = holds a 5 (全带五), 4 = an even-numbered pung or pair (全双刻)
@@ -186,6 +188,80 @@ def _group(g: int, key: int) -> Group:
             memo.clear()
         memo[key] = got
     return got
+
+
+# -- waits -----------------------------------------------------------------------------------------
+class WaitInfo:
+    """What one group's counts (packed a nibble per kind) say about the waits: the kinds whose
+    addition leaves sets only / sets and one pair (bit masks of the group's indices), whether
+    the counts themselves split into sets only / sets and a pair, and the number of tiles."""
+
+    __slots__ = ("as_pair", "as_sets", "n", "pair_ok", "sets_ok")
+
+    def __init__(self, key: int, honors: bool) -> None:
+        sets_only, with_pair = split_keys(honors)
+        as_sets = as_pair = n = 0
+        for i in range(7 if honors else 9):
+            n += (key >> (4 * i)) & 15
+            k = key + (1 << (4 * i))
+            if k in sets_only:
+                as_sets |= 1 << i
+            if k in with_pair:
+                as_pair |= 1 << i
+        self.as_sets: Final = as_sets
+        self.as_pair: Final = as_pair
+        self.sets_ok: Final = key in sets_only
+        self.pair_ok: Final = key in with_pair
+        self.n: Final = n
+
+
+_WAIT_LIMIT: Final = 1 << 16
+#: numbered suits, honours: packed counts -> WaitInfo; emptied when full
+_WAITS: Final[list[dict[int, WaitInfo]]] = [{}, {}]
+
+
+def _wait_info(key: int, honors: bool) -> WaitInfo:
+    memo = _WAITS[1 if honors else 0]
+    got = memo.get(key)
+    if got is None:
+        got = WaitInfo(key, honors)
+        if len(memo) >= _WAIT_LIMIT:
+            memo.clear()
+        memo[key] = got
+    return got
+
+
+def standard_waits(keys: list[int]) -> int:
+    """The kinds (a bit mask) that complete standing tiles given as the four groups' packed
+    counts into sets and one pair. A fifth copy counts too (MCR.md: a wait on a tile all four of
+    which you hold still counts as a wait). A new tile makes its group the pair's, every other
+    group being sets only; or completes sets in its group while exactly one other group holds
+    the pair."""
+    waits = 0
+    for g in range(4):
+        if not keys[g]:
+            continue
+        mine = _wait_info(keys[g], g == 3)
+        others_sets = True   # every other group splits into sets only
+        pair_groups = 0      # other groups of 3n + 2 tiles that split into sets and a pair
+        blocked = False      # another group that neither splits into sets nor holds the pair
+        for o in range(4):
+            if o == g or not keys[o]:
+                continue
+            info = _wait_info(keys[o], o == 3)
+            r = info.n % 3
+            if r == 0 and info.sets_ok:
+                continue
+            others_sets = False
+            if r == 2 and info.pair_ok:
+                pair_groups += 1
+            else:
+                blocked = True
+        if others_sets:
+            waits |= mine.as_pair << (9 * g)
+        elif pair_groups == 1 and not blocked:
+            waits |= mine.as_sets << (9 * g)
+    return waits
 
 
 # -- set combinations, memoised per sorted set tuple ----------------------------------------------
@@ -281,7 +357,9 @@ class Ctx:
         "fixed_props",
         "fixed_pungs",
         "fixed_winds",
+        "fours",
         "hand",
+        "keys",
         "kong_kinds",
         "melded",
         "melded_kongs",
@@ -300,14 +378,17 @@ class Ctx:
         wt = hand.winning_tile
         win = KIND[wt] if wt is not None else -1
         sc = [0] * NUM_KINDS
+        keys = [0, 0, 0, 0]
         smask = 0
         if wt is not None:
             sc[win] = 1
             smask = 1 << win
+            keys[_GROUP[win]] += _NIBBLE[win]
         for t in hand.concealed:
             k = KIND[t]
             sc[k] += 1
             smask |= 1 << k
+            keys[_GROUP[k]] += _NIBBLE[k]
         fixed_chows: list[int] = []
         fixed_pungs: list[int] = []
         kong_kinds: list[int] = []
@@ -342,14 +423,24 @@ class Ctx:
             if not m.concealed:
                 melded += 1
         fixed_chows.sort()
+        fours = False
+        if hand.melds or smask.bit_count() <= 11:  # 14 standing tiles in 12+ kinds hold no four
+            for k in range(NUM_KINDS):
+                if ac[k] == 4:
+                    fours = True
+                    break
         self.hand: Final = hand
         self.sit: Final = sit
         self.tables: Final = tables
         self.win: Final = win
         self.sc: Final = sc
+        #: the standing tiles of each group (m, p, s, z) packed a nibble per kind
+        self.keys: Final = keys
         self.smask: Final = smask
         self.amask: Final = amask
         self.all_counts: Final = ac
+        #: some kind is held four times (四归一 may count)
+        self.fours: Final = fours
         self.fixed_chows: Final = fixed_chows
         self.fixed_pungs: Final = fixed_pungs
         self.kong_kinds: Final = kong_kinds
@@ -384,14 +475,11 @@ class Ctx:
         if sit.kong:
             _fan(ids, uses, Fan.OUT_WITH_REPLACEMENT_TILE if sit.self_drawn else Fan.ROBBING_THE_KONG,
                  win_use)
-        ac = self.all_counts
-        rest = self.amask
-        while rest:                                                              # 四归一
-            low = rest & -rest
-            k = low.bit_length() - 1
-            rest ^= low
-            if ac[k] == 4 and k not in self.kong_kinds:
-                _fan(ids, uses, Fan.TILE_HOG, (TILE + k,))
+        if self.fours:                                                           # 四归一
+            ac = self.all_counts
+            for k in range(NUM_KINDS):
+                if ac[k] == 4 and k not in self.kong_kinds:
+                    _fan(ids, uses, Fan.TILE_HOG, (TILE + k,))
         _kind_fans(self.amask, ids, uses)
         if self.tables.extended and _is_red_characters(self.amask):
             _hand_fan(ids, uses, Fan.ALL_RED_CHARACTERS)                          # 满江红
@@ -469,10 +557,36 @@ class Ctx:
                     unique = False
                     break
             if unique:
-                unique = win not in st_pungs and unique_wait_standard(
-                    self.sc, win, self.n_melds == 0 and self.smask.bit_count() <= 8)
+                unique = win not in st_pungs and self._only_wait()
             self.unique = 1 if unique else 0
         return self.unique == 1
+
+
+    def _only_wait(self) -> bool:
+        """The winning tile is the only kind that completes the other 13 tiles: as sets and a
+        pair, and (all 13 standing) as seven pairs."""
+        win = self.win
+        keys = self.keys[:]
+        keys[_GROUP[win]] -= _NIBBLE[win]
+        if standard_waits(keys) != 1 << win:
+            return False
+        if self.n_melds == 0 and self.smask.bit_count() <= 8:
+            # 七对: six pairs and a single wait on the single
+            sc = self.sc
+            pairs = 0
+            single = -1
+            for k in range(NUM_KINDS):
+                x = sc[k] - 1 if k == win else sc[k]
+                if x:
+                    if x == 4:
+                        pairs += 2
+                    elif x >= 2:
+                        pairs += 1
+                    if x & 1 and single < 0:
+                        single = k
+            if pairs == 6 and single >= 0 and single != win:
+                return False
+        return True
 
 
 def _fan(ids: list[int], uses: list[Uses] | None, fan: int, use: Uses) -> None:
@@ -623,12 +737,12 @@ def knitted_fans(ctx: Ctx, ids: list[int], uses: list[Uses] | None, ki: int, pai
         in_knit = False
     if not in_knit:
         if ctx.n_melds == 0:
-            rest = [0] * NUM_KINDS
+            keys = [0, 0, 0, 0]
             for k in st_set:
-                rest[k] += 1
-            rest[pair] += 2
-            rest[win] -= 1
-            if len(winning_kinds(rest, False)) == 1:
+                keys[_GROUP[k]] += _NIBBLE[k]
+            keys[_GROUP[pair]] += 2 * _NIBBLE[pair]
+            keys[_GROUP[win]] -= _NIBBLE[win]
+            if standard_waits(keys).bit_count() == 1:
                 s = sets[0]
                 if s < PUNG and s == win - 1:
                     _fan(ids, uses, Fan.CLOSED_WAIT, (s,))
@@ -768,13 +882,9 @@ def _standard_readings(ctx: Ctx, base: list[int], best: Best) -> None:
     groups: list[Group] = []
     paired = -1
     for g in range(4):
-        base_kind = 9 * g
-        size = 7 if g == 3 else 9
-        if not smask >> base_kind & ((1 << size) - 1):
+        key = ctx.keys[g]
+        if not key:
             continue
-        key = 0
-        for i in range(size - 1, -1, -1):
-            key = key << 4 | sc[base_kind + i]
         grp = _group(g, key)
         if not grp.no_pair:
             if not grp.with_pair or paired >= 0:
@@ -791,14 +901,14 @@ def _standard_readings(ctx: Ctx, base: list[int], best: Best) -> None:
     tables = ctx.tables
     chows: list[int] = []
     pungs: list[int] = []
-    chosen: list[Split] = [groups[0].with_pair[0] if groups[0].with_pair else groups[0].no_pair[0]] * n
+    ids: list[int] = []
+    pos = [0, 0, 0, 0]
     for pg in range(n):
         if paired >= 0 and pg != paired:
             continue
         for pair_split in groups[pg].with_pair:
-            chosen[pg] = pair_split
             # the other groups' sets-only splits: every combination (odometer, last fastest)
-            pos = [0] * n
+            pos[0] = pos[1] = pos[2] = pos[3] = 0
             while True:
                 props = _OUTSIDE | _FIVES | _EVEN
                 winds = ctx.fixed_winds
@@ -806,12 +916,12 @@ def _standard_readings(ctx: Ctx, base: list[int], best: Best) -> None:
                 pungs.clear()
                 for g in range(n):
                     s = pair_split if g == pg else groups[g].no_pair[pos[g]]
-                    chosen[g] = s
                     chows.extend(s.chows)
                     pungs.extend(s.pungs)
                     props &= s.props
                     winds |= s.winds
-                ids = base[:]
+                ids.clear()
+                ids.extend(base)
                 standard_fans(ctx, ids, None, pair_split.pair, chows, pungs, props, nine)
                 total = walk(tables, ids, winds, ctx.pw, ctx.sw)
                 best.readings += 1

@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Final
 
 from .fans import Fan
-from .rules import RuleTables
+from .rules import EXCLUDE_SPLIT, RuleTables
 
 __all__ = ["PRINCIPLES", "Walked", "walk"]
 
@@ -68,8 +68,9 @@ def walk(tables: RuleTables, ids: list[int], wind_pungs: int, prevalent_wind: in
         uses[:] = [uses[x] for x in order]
     values = tables.values
     enabled = tables.enabled
-    excludes = tables.excludes
-    excluded = [False] * len(values)
+    low = tables.excludes_low
+    high = tables.excludes_high
+    ex_low = ex_high = 0  # the fans excluded so far, as the two masks of RuleTables
     by = [_NO_FAN] * len(values) if out is not None else []
     kept_any = False
     kept_pw = kept_sw = kept_nine = False
@@ -89,7 +90,7 @@ def walk(tables: RuleTables, ids: list[int], wind_pungs: int, prevalent_wind: in
             if out is not None:
                 out.removed.append((idx, count, "disabled", _NO_FAN, group))
             continue
-        if excluded[idx]:
+        if (ex_low >> idx if idx < EXCLUDE_SPLIT else ex_high >> (idx - EXCLUDE_SPLIT)) & 1:
             if out is not None:
                 out.removed.append((idx, count, "不重复", by[idx], group))
             continue
@@ -109,11 +110,12 @@ def walk(tables: RuleTables, ids: list[int], wind_pungs: int, prevalent_wind: in
             kept_nine = True
         kept_any = True
         total += values[idx] * count
-        for e in excludes[idx]:
-            if not excluded[e]:
-                excluded[e] = True
-                if out is not None:
+        if out is not None:
+            for e in tables.excludes[idx]:
+                if not (ex_low >> e if e < EXCLUDE_SPLIT else ex_high >> (e - EXCLUDE_SPLIT)) & 1:
                     by[e] = idx
+        ex_low |= low[idx]
+        ex_high |= high[idx]
         if out is not None:
             # the instances counted are the last ``count`` of the group (_yaojiu puts those
             # taken by another fan first)

@@ -213,6 +213,10 @@ class Rules:
         return f"Rules({self.name!r})"
 
 
+#: fans below this index are in :attr:`RuleTables.excludes_low`, the others in ``excludes_high``
+EXCLUDE_SPLIT: Final = 62
+
+
 class RuleTables:
     """A rule set compiled for the engine: per fan index (:class:`~suanfan.mcr.fans.Fan`) its
     value, whether it is on, and the indices it excludes (不计), plus which of seed 003's
@@ -221,6 +225,8 @@ class RuleTables:
     __slots__ = (
         "enabled",
         "excludes",
+        "excludes_high",
+        "excludes_low",
         "extended",
         "flower_fans",
         "flower_value",
@@ -245,6 +251,22 @@ class RuleTables:
                 ex.remove(FAN_INDEX["half_flush"])
             excludes.append(tuple(ex))
         self.excludes: Final[tuple[tuple[int, ...], ...]] = tuple(excludes)
+        # the same as two bit masks of native size: fans 0-61 and 62-123
+        low: list[int] = []
+        high: list[int] = []
+        for fan_excludes in excludes:
+            lo = hi = 0
+            for e in fan_excludes:
+                if e < EXCLUDE_SPLIT:
+                    lo |= 1 << e
+                else:
+                    hi |= 1 << (e - EXCLUDE_SPLIT)
+            low.append(lo)
+            high.append(hi)
+        if len(FANS) > 2 * EXCLUDE_SPLIT:
+            raise AssertionError("the exclusion masks hold at most 124 fans")
+        self.excludes_low: Final[tuple[int, ...]] = tuple(low)
+        self.excludes_high: Final[tuple[int, ...]] = tuple(high)
         self.flower_value: Final[int] = values[FAN_INDEX["flower_tiles"]]
         self.melded_concealed_kong: Final[bool] = bool(rules.melded_concealed_kong)
         self.knitted_tile_wait: Final[bool] = bool(rules.knitted_tile_wait)

@@ -512,16 +512,16 @@ def _flag(value: object, name: str) -> bool:
     raise InvalidHand(f"{name}={value!r}: a situation flag is True or False")
 
 
-_SIT_CACHE: Final[dict[tuple[bool, bool, bool, bool, int, int, int], Situation]] = {}
+#: the situations without seed 003's flags, each built once: 2^4 flag sets x 4 x 4 winds x 9
+_SITUATIONS: Final[list[Situation | None]] = [None] * (16 * 4 * 4 * 9)
 
 
 def _situation(sd: bool, lw: bool, kg: bool, lk: bool, sw: int, pw: int, fl: int) -> Situation:
-    key = (sd, lw, kg, lk, sw, pw, fl)
-    got = _SIT_CACHE.get(key)
+    i = ((((fl * 4 + pw) * 4 + sw) * 2 + lk) * 2 + kg) * 4 + lw * 2 + sd
+    got = _SITUATIONS[i]
     if got is None:
         got = Situation(sd, lw, kg, lk, sw, pw, fl)
-        if len(_SIT_CACHE) < 4096:  # at most 2^4 * 4 * 4 * 9 distinct situations
-            _SIT_CACHE[key] = got
+        _SITUATIONS[i] = got
     return got
 
 
@@ -559,13 +559,11 @@ def score(
     lk = _flag(last_of_kind, "last_of_kind")
     sw = parse_wind(seat_wind, "seat wind")
     pw = parse_wind(prevalent_wind, "prevalent wind")
-    ext = (heavenly_hand, earthly_hand, human_hand, heavenly_ready, earthly_ready, declared_ready,
-           declared_ready_first_round)
-    flags: dict[str, bool] = {}
-    for name, value in zip(FLAGS, ext, strict=True):
-        if _flag(value, name):
-            flags[name] = True
-    if flags or r.tables.extended:
+    if (heavenly_hand or earthly_hand or human_hand or heavenly_ready or earthly_ready or declared_ready
+            or declared_ready_first_round or r.tables.extended):
+        ext = (heavenly_hand, earthly_hand, human_hand, heavenly_ready, earthly_ready, declared_ready,
+               declared_ready_first_round)
+        flags = {name: True for name, value in zip(FLAGS, ext, strict=True) if _flag(value, name)}
         return _score_extended(h, None if self_drawn is None else sd, lw, kg, lk, sw, pw, flowers, r, flags)
     if h.winning_tile is None:
         raise TileMissing(
