@@ -70,14 +70,15 @@ def test_unique_wait_and_decomposition_fast_paths() -> None:
         hand, sit = random_hand(rng)
         h, s = prepare_situation(hand, sit)
         ctx = Ctx(h, s, rules.tables, [])
-        ref = decompose(ctx.sc, 4 - ctx.n_melds)
+        sc = ctx.counts()
+        ref = decompose(sc, 4 - ctx.n_melds)
         best = evaluate(ctx)
         assert best.readings >= len(ref), str(h)
         if ref:
             checked += 1
-            fast = unique_wait_standard(ctx.sc, ctx.win, ctx.n_melds == 0 and ctx.smask.bit_count() <= 8)
-            assert fast == unique_wait(ctx.sc, ctx.win), str(h)
-            c13 = list(ctx.sc)
+            fast = unique_wait_standard(sc, ctx.win, ctx.n_melds == 0 and ctx.smask.bit_count() <= 8)
+            assert fast == unique_wait(sc, ctx.win), str(h)
+            c13 = list(sc)
             c13[ctx.win] -= 1
             assert fast == (winning_kinds(c13, ctx.n_melds == 0) == (ctx.win,)), str(h)
             if best.reading is not None and best.reading.form == 0 and ctx.unique >= 0:

@@ -35,9 +35,7 @@ from .forms import (
     KNITTED,
     honors_and_knitted,
     is_nine_gates,
-    is_seven_pairs,
     is_seven_shifted_pairs,
-    is_thirteen_orphans,
     split_keys,
 )
 from .principles import Uses, Walked, walk
@@ -103,6 +101,10 @@ _RED_DRAGON: Final = 33
 #: per kind: its group (0-2 the suits, 3 the honours) and its nibble in the group's packed counts
 _GROUP: Final = tuple(min(k // 9, 3) for k in range(NUM_KINDS))
 _NIBBLE: Final = tuple(1 << (4 * (k - 9 * _GROUP[k])) for k in range(NUM_KINDS))
+_FOURS: Final = 0x444444444  # bit 2 of each of nine nibbles: a count of four
+_ODD: Final = 0x111111111    # bit 0 of each nibble: an odd count
+_LOW3: Final = 0x777777777   # the low three bits of each nibble
+_NONE: Final[list[int]] = []  # the declared sets of a hand without melds (never changed)
 
 # per set (chow 0-26, pung PUNG + k) and per pair kind: 1 = holds a terminal or honour (全带幺),
 # 2 = holds a 5 (全带五), 4 = an even-numbered pung or pair (全双刻)
@@ -231,12 +233,13 @@ def _wait_info(key: int, honors: bool) -> WaitInfo:
     return got
 
 
-def standard_waits(keys: list[int]) -> int:
+def standard_waits(key_m: int, key_p: int, key_s: int, key_z: int) -> int:
     """The kinds (a bit mask) that complete standing tiles given as the four groups' packed
     counts into sets and one pair. A fifth copy counts too (MCR.md: a wait on a tile all four of
     which you hold still counts as a wait). A new tile makes its group the pair's, every other
     group being sets only; or completes sets in its group while exactly one other group holds
     the pair."""
+    keys = (key_m, key_p, key_s, key_z)
     waits = 0
     for g in range(4):
         if not keys[g]:
@@ -349,7 +352,6 @@ class Ctx:
     included) as kind counts and a kind mask, the declared melds, the situation and the rules."""
 
     __slots__ = (
-        "all_counts",
         "amask",
         "concealed_kongs",
         "extra",
@@ -359,13 +361,16 @@ class Ctx:
         "fixed_winds",
         "fours",
         "hand",
-        "keys",
+        "key_m",
+        "key_p",
+        "key_s",
+        "key_z",
         "kong_kinds",
+        "meld_counts",
         "melded",
         "melded_kongs",
         "n_melds",
         "pw",
-        "sc",
         "sit",
         "smask",
         "sw",
@@ -377,91 +382,139 @@ class Ctx:
     def __init__(self, hand: Hand, sit: Situation, tables: RuleTables, extra: list[int]) -> None:
         wt = hand.winning_tile
         win = KIND[wt] if wt is not None else -1
-        sc = [0] * NUM_KINDS
-        keys = [0, 0, 0, 0]
+        # the standing tiles (winning tile included), a nibble per kind in each group's key
+        km = kp = ks = kz = 0
         smask = 0
-        if wt is not None:
-            sc[win] = 1
-            smask = 1 << win
-            keys[_GROUP[win]] += _NIBBLE[win]
         for t in hand.concealed:
-            k = KIND[t]
-            sc[k] += 1
+            k = t if t < NUM_KINDS else 9 * (t - NUM_KINDS) + 4  # a red five is a five
             smask |= 1 << k
-            keys[_GROUP[k]] += _NIBBLE[k]
-        fixed_chows: list[int] = []
-        fixed_pungs: list[int] = []
-        kong_kinds: list[int] = []
-        melded = mk = ck = winds = 0
-        props = _OUTSIDE | _FIVES | _EVEN
-        amask = smask
-        ac = sc[:] if hand.melds else sc
-        for m in hand.melds:
-            k = m.first
-            if m.kind is _CHOW:
-                fixed_chows.append(k)
-                ac[k] += 1
-                ac[k + 1] += 1
-                ac[k + 2] += 1
-                amask |= 7 << k
-                props &= _SET_PROPS[k]
+            if k < 9:
+                km += 1 << (4 * k)
+            elif k < 18:
+                kp += 1 << (4 * (k - 9))
+            elif k < 27:
+                ks += 1 << (4 * (k - 18))
             else:
-                amask |= 1 << k
-                fixed_pungs.append(k)
-                props &= _SET_PROPS[PUNG + k]
-                if EAST <= k <= NORTH:
-                    winds |= 1 << (k - EAST)
-                if m.kind is _KONG:
-                    kong_kinds.append(k)
-                    ac[k] += 4
-                    if m.concealed:
-                        ck += 1
-                    else:
-                        mk += 1
-                else:
-                    ac[k] += 3
-            if not m.concealed:
-                melded += 1
-        fixed_chows.sort()
-        fours = False
-        if hand.melds or smask.bit_count() <= 11:  # 14 standing tiles in 12+ kinds hold no four
-            for k in range(NUM_KINDS):
-                if ac[k] == 4:
-                    fours = True
-                    break
+                kz += 1 << (4 * (k - 27))
+        if win >= 0:
+            smask |= 1 << win
+            if win < 9:
+                km += 1 << (4 * win)
+            elif win < 18:
+                kp += 1 << (4 * (win - 9))
+            elif win < 27:
+                ks += 1 << (4 * (win - 18))
+            else:
+                kz += 1 << (4 * (win - 27))
         self.hand: Final = hand
         self.sit: Final = sit
         self.tables: Final = tables
         self.win: Final = win
-        self.sc: Final = sc
         #: the standing tiles of each group (m, p, s, z) packed a nibble per kind
-        self.keys: Final = keys
+        self.key_m: Final = km
+        self.key_p: Final = kp
+        self.key_s: Final = ks
+        self.key_z: Final = kz
         self.smask: Final = smask
-        self.amask: Final = amask
-        self.all_counts: Final = ac
-        #: some kind is held four times (四归一 may count)
-        self.fours: Final = fours
-        self.fixed_chows: Final = fixed_chows
-        self.fixed_pungs: Final = fixed_pungs
-        self.kong_kinds: Final = kong_kinds
         self.n_melds: Final = len(hand.melds)
-        self.melded: Final = melded
-        self.melded_kongs: Final = mk
-        self.concealed_kongs: Final = ck
-        self.fixed_props: Final = props
-        self.fixed_winds: Final = winds
         self.pw: Final = sit.prevalent_wind
         self.sw: Final = sit.seat_wind
         #: exactly one tile kind completes the hand: 1, 0, or -1 while not yet known
         self.unique = -1
         #: fans of the hand given from outside the engine (seed 003's flags and flowers)
         self.extra: Final = extra
+        fixed_chows = fixed_pungs = kong_kinds = _NONE
+        meld_counts: list[int] | None = None
+        melded = mk = ck = winds = 0
+        props = _OUTSIDE | _FIVES | _EVEN
+        amask = smask
+        # a kind held four times: a nibble of 4 (bit 2 of some nibble)
+        fours = bool((km | kp | ks | kz) & _FOURS)
+        if hand.melds:
+            fixed_chows = []
+            fixed_pungs = []
+            kong_kinds = []
+            mc = [0] * NUM_KINDS
+            for m in hand.melds:
+                k = m.first
+                if m.kind is _CHOW:
+                    fixed_chows.append(k)
+                    mc[k] += 1
+                    mc[k + 1] += 1
+                    mc[k + 2] += 1
+                    amask |= 7 << k
+                    props &= _SET_PROPS[k]
+                else:
+                    amask |= 1 << k
+                    fixed_pungs.append(k)
+                    props &= _SET_PROPS[PUNG + k]
+                    if EAST <= k <= NORTH:
+                        winds |= 1 << (k - EAST)
+                    if m.kind is _KONG:
+                        kong_kinds.append(k)
+                        mc[k] += 4
+                        if m.concealed:
+                            ck += 1
+                        else:
+                            mk += 1
+                    else:
+                        mc[k] += 3
+                if not m.concealed:
+                    melded += 1
+            fixed_chows.sort()
+            rest = amask
+            while rest and not fours:
+                low = rest & -rest
+                k = low.bit_length() - 1
+                rest ^= low
+                g = _GROUP[k]
+                key = km if g == 0 else kp if g == 1 else ks if g == 2 else kz
+                fours = mc[k] + (key >> (4 * (k - 9 * g)) & 15) == 4
+            meld_counts = mc
+        #: the declared sets: chows (lowest kinds, ascending), pungs and kongs (kinds), kongs
+        self.fixed_chows: Final = fixed_chows
+        self.fixed_pungs: Final = fixed_pungs
+        self.kong_kinds: Final = kong_kinds
+        #: the declared melds' tiles per kind (kongs four), None without melds
+        self.meld_counts: Final = meld_counts
+        self.amask: Final = amask
+        self.melded: Final = melded
+        self.melded_kongs: Final = mk
+        self.concealed_kongs: Final = ck
+        self.fixed_props: Final = props
+        self.fixed_winds: Final = winds
+        #: some kind is held four times (四归一 may count)
+        self.fours: Final = fours
+
+    def key(self, g: int) -> int:
+        """Group ``g``'s standing tiles packed a nibble per kind (0-2 the suits, 3 the honours)."""
+        if g == 0:
+            return self.key_m
+        if g == 1:
+            return self.key_p
+        if g == 2:
+            return self.key_s
+        return self.key_z
+
+    def count(self, k: int) -> int:
+        """How many standing tiles (winning tile included) are of kind ``k``."""
+        if k < 9:
+            return (self.key_m >> (4 * k)) & 15
+        if k < 18:
+            return (self.key_p >> (4 * (k - 9))) & 15
+        if k < 27:
+            return (self.key_s >> (4 * (k - 18))) & 15
+        return (self.key_z >> (4 * (k - 27))) & 15
+
+    def counts(self) -> list[int]:
+        """The standing tiles' kind counts (34), for the forms that read them."""
+        return [self.count(k) for k in range(NUM_KINDS)]
 
     # -- fans common to every reading ---------------------------------------------------------
     def base_fans(self, ids: list[int], uses: list[Uses] | None) -> None:
         """How the hand was won, 四归一, and the fans of the tile kinds held."""
         sit = self.sit
-        win_use = (TILE + self.win,)
+        win_use = (TILE + self.win,) if uses is not None else _HAND_USE
         if sit.self_drawn:
             _hand_fan(ids, uses, Fan.SELF_DRAWN)
         if self.melded == 0:
@@ -476,9 +529,9 @@ class Ctx:
             _fan(ids, uses, Fan.OUT_WITH_REPLACEMENT_TILE if sit.self_drawn else Fan.ROBBING_THE_KONG,
                  win_use)
         if self.fours:                                                           # 四归一
-            ac = self.all_counts
+            mc = self.meld_counts
             for k in range(NUM_KINDS):
-                if ac[k] == 4 and k not in self.kong_kinds:
+                if self.count(k) + (mc[k] if mc is not None else 0) == 4 and k not in self.kong_kinds:
                     _fan(ids, uses, Fan.TILE_HOG, (TILE + k,))
         _kind_fans(self.amask, ids, uses)
         if self.tables.extended and _is_red_characters(self.amask):
@@ -566,26 +619,24 @@ class Ctx:
         """The winning tile is the only kind that completes the other 13 tiles: as sets and a
         pair, and (all 13 standing) as seven pairs."""
         win = self.win
-        keys = self.keys[:]
-        keys[_GROUP[win]] -= _NIBBLE[win]
-        if standard_waits(keys) != 1 << win:
+        g = win // 9 if win < 27 else 3
+        nib = 1 << (4 * (win - 9 * g))
+        km = self.key_m - (nib if g == 0 else 0)
+        kp = self.key_p - (nib if g == 1 else 0)
+        ks = self.key_s - (nib if g == 2 else 0)
+        kz = self.key_z - (nib if g == 3 else 0)
+        if standard_waits(km, kp, ks, kz) != 1 << win:
             return False
         if self.n_melds == 0 and self.smask.bit_count() <= 8:
-            # 七对: six pairs and a single wait on the single
-            sc = self.sc
+            # 七对: the 13 tiles are six pairs (a four is two) and a single, which waits too
             pairs = 0
-            single = -1
-            for k in range(NUM_KINDS):
-                x = sc[k] - 1 if k == win else sc[k]
-                if x:
-                    if x == 4:
-                        pairs += 2
-                    elif x >= 2:
-                        pairs += 1
-                    if x & 1 and single < 0:
-                        single = k
-            if pairs == 6 and single >= 0 and single != win:
-                return False
+            for key in (km, kp, ks, kz):
+                pairs += ((key >> 1) & _LOW3) % 15  # the sum of the nibbles' halves (< 15)
+            if pairs == 6:
+                for g2, key in enumerate((km, kp, ks, kz)):
+                    odd = key & _ODD
+                    if odd and 9 * g2 + (odd.bit_length() - 1) // 4 != win:
+                        return False
         return True
 
 
@@ -742,7 +793,7 @@ def knitted_fans(ctx: Ctx, ids: list[int], uses: list[Uses] | None, ki: int, pai
                 keys[_GROUP[k]] += _NIBBLE[k]
             keys[_GROUP[pair]] += 2 * _NIBBLE[pair]
             keys[_GROUP[win]] -= _NIBBLE[win]
-            if standard_waits(keys).bit_count() == 1:
+            if standard_waits(keys[0], keys[1], keys[2], keys[3]).bit_count() == 1:
                 s = sets[0]
                 if s < PUNG and s == win - 1:
                     _fan(ids, uses, Fan.CLOSED_WAIT, (s,))
@@ -812,18 +863,19 @@ def _special_forms(ctx: Ctx) -> list[int]:
     """The forms without sets this hand takes (at most one, but 七对 may go with set readings)."""
     if ctx.n_melds:
         return []
-    sc = ctx.sc
     smask = ctx.smask
     if smask == _TERMINALS_HONORS:
-        return [THIRTEEN_ORPHANS] if is_thirteen_orphans(sc) else []
+        # 14 standing tiles of the 13 terminal and honour kinds, each present: 十三幺
+        return [THIRTEEN_ORPHANS]
     n = smask.bit_count()
     if n == 14:
-        lesser, greater, _nine = honors_and_knitted(sc)
+        lesser, greater, _nine = honors_and_knitted(ctx.counts())
         if greater:
             return [GREATER_KNITTED]
         return [LESSER_KNITTED] if lesser else []
-    if n <= 7 and is_seven_pairs(sc):
-        return [SEVEN_SHIFTED_PAIRS if is_seven_shifted_pairs(sc) else SEVEN_PAIRS]
+    if n <= 7 and not (ctx.key_m | ctx.key_p | ctx.key_s | ctx.key_z) & _ODD:
+        # 14 standing tiles, every count even: 七对
+        return [SEVEN_SHIFTED_PAIRS if is_seven_shifted_pairs(ctx.counts()) else SEVEN_PAIRS]
     return []
 
 
@@ -858,7 +910,7 @@ def evaluate(ctx: Ctx) -> Best:
             km = _KNIT_MASK[ki]
             if smask & km != km:
                 continue
-            rest = ctx.sc[:]
+            rest = ctx.counts()
             for k in KNITTED[ki]:
                 rest[k] -= 1
             for pair, sets in decompose(rest, 1 - ctx.n_melds):
@@ -877,12 +929,11 @@ def _standard_readings(ctx: Ctx, base: list[int], best: Best) -> None:
     """Every decomposition of the standing tiles into sets and a pair: one group (suit or
     honours) holds the pair, each other group is read as sets only; the groups' splits are
     memoised per group pattern."""
-    sc = ctx.sc
     smask = ctx.smask
     groups: list[Group] = []
     paired = -1
     for g in range(4):
-        key = ctx.keys[g]
+        key = ctx.key(g)
         if not key:
             continue
         grp = _group(g, key)
@@ -896,7 +947,7 @@ def _standard_readings(ctx: Ctx, base: list[int], best: Best) -> None:
         return
     win = ctx.win
     nine = (ctx.n_melds == 0 and win < 27 and not smask & ~_SUIT_MASK[win // 9]
-            and is_nine_gates(sc, win))
+            and is_nine_gates(ctx.counts(), win))
     form = NINE_GATES if nine else STANDARD
     tables = ctx.tables
     chows: list[int] = []
@@ -991,7 +1042,7 @@ def decomposition_tokens(ctx: Ctx, reading: Reading) -> tuple[tuple[int, ...], t
         return declared, (*reading.sets, PAIR + reading.pair)
     if form == KNITTED_STRAIGHT:
         return declared, (KNIT + reading.knit, *reading.sets, PAIR + reading.pair)
-    sc = ctx.sc
+    sc = ctx.counts()
     if form in (SEVEN_PAIRS, SEVEN_SHIFTED_PAIRS):
         return (), tuple([PAIR + k for k in range(NUM_KINDS) for _ in range(sc[k] // 2)])
     if form == THIRTEEN_ORPHANS:
