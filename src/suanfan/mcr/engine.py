@@ -195,10 +195,10 @@ def _group(g: int, key: int) -> Group:
 # -- waits -----------------------------------------------------------------------------------------
 class WaitInfo:
     """What one group's counts (packed a nibble per kind) say about the waits: the kinds whose
-    addition leaves sets only / sets and one pair (bit masks of the group's indices), whether
-    the counts themselves split into sets only / sets and a pair, and the number of tiles."""
+    addition leaves sets only / sets and one pair (bit masks of the group's indices), and whether
+    the counts themselves split into sets only / sets and a pair."""
 
-    __slots__ = ("as_pair", "as_sets", "n", "pair_ok", "sets_ok")
+    __slots__ = ("as_pair", "as_sets", "not_sets", "sets_pair")
 
     def __init__(self, key: int, honors: bool) -> None:
         sets_only, with_pair = split_keys(honors)
@@ -212,9 +212,10 @@ class WaitInfo:
                 as_pair |= 1 << i
         self.as_sets: Final = as_sets
         self.as_pair: Final = as_pair
-        self.sets_ok: Final = key in sets_only
-        self.pair_ok: Final = key in with_pair
-        self.n: Final = n
+        #: 1 unless the counts split into sets only (an empty group does)
+        self.not_sets: Final = 0 if n % 3 == 0 and key in sets_only else 1
+        #: 1 when the counts (3n + 2 tiles) split into sets and one pair
+        self.sets_pair: Final = 1 if n % 3 == 2 and key in with_pair else 0
 
 
 _WAIT_LIMIT: Final = 1 << 16
@@ -233,37 +234,29 @@ def _wait_info(key: int, honors: bool) -> WaitInfo:
     return got
 
 
+_NO_TILES: Final = WaitInfo(0, False)
+
+
 def standard_waits(key_m: int, key_p: int, key_s: int, key_z: int) -> int:
     """The kinds (a bit mask) that complete standing tiles given as the four groups' packed
     counts into sets and one pair. A fifth copy counts too (MCR.md: a wait on a tile all four of
     which you hold still counts as a wait). A new tile makes its group the pair's, every other
     group being sets only; or completes sets in its group while exactly one other group holds
     the pair."""
-    keys = (key_m, key_p, key_s, key_z)
+    info_m = _wait_info(key_m, False) if key_m else _NO_TILES
+    info_p = _wait_info(key_p, False) if key_p else _NO_TILES
+    info_s = _wait_info(key_s, False) if key_s else _NO_TILES
+    info_z = _wait_info(key_z, True) if key_z else _NO_TILES
+    # groups that are not sets only, and among them those that are sets and a pair
+    not_sets = info_m.not_sets + info_p.not_sets + info_s.not_sets + info_z.not_sets
+    pairs = info_m.sets_pair + info_p.sets_pair + info_s.sets_pair + info_z.sets_pair
     waits = 0
-    for g in range(4):
-        if not keys[g]:
-            continue
-        mine = _wait_info(keys[g], g == 3)
-        others_sets = True   # every other group splits into sets only
-        pair_groups = 0      # other groups of 3n + 2 tiles that split into sets and a pair
-        blocked = False      # another group that neither splits into sets nor holds the pair
-        for o in range(4):
-            if o == g or not keys[o]:
-                continue
-            info = _wait_info(keys[o], o == 3)
-            r = info.n % 3
-            if r == 0 and info.sets_ok:
-                continue
-            others_sets = False
-            if r == 2 and info.pair_ok:
-                pair_groups += 1
-            else:
-                blocked = True
-        if others_sets:
-            waits |= mine.as_pair << (9 * g)
-        elif pair_groups == 1 and not blocked:
-            waits |= mine.as_sets << (9 * g)
+    for g, info in enumerate((info_m, info_p, info_s, info_z)):
+        others_not_sets = not_sets - info.not_sets
+        if others_not_sets == 0:
+            waits |= info.as_pair << (9 * g)
+        elif others_not_sets == 1 and pairs - info.sets_pair == 1:
+            waits |= info.as_sets << (9 * g)
     return waits
 
 
