@@ -8,7 +8,8 @@ the best total is kept (就高不就低, the first of equals).
 
 The explanation (each fan with the sets and tiles it uses, each removed fan with its principle,
 the decomposition) is the same engine run again on the best reading alone with a recorder: every
-detector below appends a fan index and, when ``uses`` is given, the sets that fan instance uses.
+detector below adds a fan index to the reading's :class:`~suanfan.mcr.principles.Fans`, which,
+when it records, also keeps the sets that fan instance uses.
 
 Fan families, in the order the detectors run: how the hand was won and what it holds (one pass
 over the melds, :meth:`Ctx.base_fans`); pungs and kongs (per pung: 箭刻, 圈风刻, 门风刻, 幺九刻;
@@ -38,7 +39,7 @@ from .forms import (
     is_seven_shifted_pairs,
     split_keys,
 )
-from .principles import Uses, Walked, walk
+from .principles import Fans, Uses, Walked, walk
 from .rules import RuleTables
 from .situation import Situation
 
@@ -504,59 +505,57 @@ class Ctx:
         return [self.count(k) for k in range(NUM_KINDS)]
 
     # -- fans common to every reading ---------------------------------------------------------
-    def base_fans(self, ids: list[int], uses: list[Uses] | None) -> None:
+    def base_fans(self, acc: Fans) -> None:
         """How the hand was won, 四归一, and the fans of the tile kinds held."""
         sit = self.sit
-        win_use = (TILE + self.win,) if uses is not None else _HAND_USE
+        win_tile = TILE + self.win
         if sit.self_drawn:
-            _hand_fan(ids, uses, Fan.SELF_DRAWN)
+            acc.add(Fan.SELF_DRAWN)
         if self.melded == 0:
-            _hand_fan(ids, uses, Fan.FULLY_CONCEALED_HAND if sit.self_drawn else Fan.CONCEALED_HAND)
+            acc.add(Fan.FULLY_CONCEALED_HAND if sit.self_drawn else Fan.CONCEALED_HAND)
         elif self.melded == 4 and not sit.self_drawn:
-            _hand_fan(ids, uses, Fan.MELDED_HAND)
+            acc.add(Fan.MELDED_HAND)
         if sit.last_of_kind:
-            _fan(ids, uses, Fan.LAST_TILE, win_use)
+            acc.add1(Fan.LAST_TILE, win_tile)
         if sit.last_tile_of_wall:
-            _fan(ids, uses, Fan.LAST_TILE_DRAW if sit.self_drawn else Fan.LAST_TILE_CLAIM, win_use)
+            acc.add1(Fan.LAST_TILE_DRAW if sit.self_drawn else Fan.LAST_TILE_CLAIM, win_tile)
         if sit.kong:
-            _fan(ids, uses, Fan.OUT_WITH_REPLACEMENT_TILE if sit.self_drawn else Fan.ROBBING_THE_KONG,
-                 win_use)
+            acc.add1(Fan.OUT_WITH_REPLACEMENT_TILE if sit.self_drawn else Fan.ROBBING_THE_KONG, win_tile)
         if self.fours:                                                           # 四归一
             mc = self.meld_counts
             for k in range(NUM_KINDS):
                 if self.count(k) + (mc[k] if mc is not None else 0) == 4 and k not in self.kong_kinds:
-                    _fan(ids, uses, Fan.TILE_HOG, (TILE + k,))
-        _kind_fans(self.amask, ids, uses)
+                    acc.add1(Fan.TILE_HOG, TILE + k)
+        _kind_fans(self.amask, acc)
         if self.tables.extended and _is_red_characters(self.amask):
-            _hand_fan(ids, uses, Fan.ALL_RED_CHARACTERS)                          # 满江红
+            acc.add(Fan.ALL_RED_CHARACTERS)                          # 满江红
         for f in self.extra:
-            _hand_fan(ids, uses, f)
+            acc.add(f)
 
-    def kong_fans(self, ids: list[int], uses: list[Uses] | None) -> None:
+    def kong_fans(self, acc: Fans) -> None:
         """The kong series: at most one of 明杠, 暗杠, 双明杠, 双暗杠, 明暗杠, 三杠, 四杠 (or
         暗杠 + 明杠 where 明暗杠 is not a fan)."""
         mk = self.melded_kongs
         kongs = mk + self.concealed_kongs
         if kongs == 1:
-            _fan(ids, uses, Fan.MELDED_KONG if mk else Fan.CONCEALED_KONG, (PUNG + self.kong_kinds[0],))
+            acc.add1(Fan.MELDED_KONG if mk else Fan.CONCEALED_KONG, PUNG + self.kong_kinds[0])
         elif kongs == 2:
             if mk == 2:
-                _hand_fan(ids, uses, Fan.TWO_MELDED_KONGS)
+                acc.add(Fan.TWO_MELDED_KONGS)
             elif mk == 0:
-                _hand_fan(ids, uses, Fan.TWO_CONCEALED_KONGS)
+                acc.add(Fan.TWO_CONCEALED_KONGS)
             elif self.tables.melded_concealed_kong:
-                _hand_fan(ids, uses, Fan.CONCEALED_AND_MELDED_KONG)
+                acc.add(Fan.CONCEALED_AND_MELDED_KONG)
             else:
                 for m in self.hand.melds:
                     if m.kind is _KONG:
-                        _fan(ids, uses, Fan.CONCEALED_KONG if m.concealed else Fan.MELDED_KONG,
-                             (PUNG + m.first,))
+                        acc.add1(Fan.CONCEALED_KONG if m.concealed else Fan.MELDED_KONG, PUNG + m.first)
         elif kongs == 3:
-            _hand_fan(ids, uses, Fan.THREE_KONGS)
+            acc.add(Fan.THREE_KONGS)
         elif kongs == 4:
-            _hand_fan(ids, uses, Fan.FOUR_KONGS)
+            acc.add(Fan.FOUR_KONGS)
 
-    def pung_fans(self, ids: list[int], uses: list[Uses] | None, pungs: list[int], concealed: int,
+    def pung_fans(self, acc: Fans, pungs: list[int], concealed: int,
                   pair: int) -> None:
         """Per pung 箭刻, 圈风刻, 门风刻, 幺九刻; the kong and concealed-pung series; 碰碰和;
         小四喜 / 小三元 (three wind or two dragon pungs and a pair of the fourth / third)."""
@@ -565,30 +564,32 @@ class Ctx:
         winds = dragons = 0
         for k in pungs:
             if k >= WHITE:
-                _fan(ids, uses, Fan.DRAGON_PUNG, (PUNG + k,))
+                acc.add1(Fan.DRAGON_PUNG, PUNG + k)
                 dragons += 1
             elif k >= EAST:
                 winds += 1
                 if k == pw:
-                    _fan(ids, uses, Fan.PREVALENT_WIND, (PUNG + k,))
+                    acc.add1(Fan.PREVALENT_WIND, PUNG + k)
                 if k == sw:
-                    _fan(ids, uses, Fan.SEAT_WIND, (PUNG + k,))
-                _fan(ids, uses, Fan.PUNG_OF_TERMINALS_OR_HONORS, (PUNG + k,))
+                    acc.add1(Fan.SEAT_WIND, PUNG + k)
+                acc.add1(Fan.PUNG_OF_TERMINALS_OR_HONORS, PUNG + k)
             elif _YAOJIU_PUNG[k]:
-                _fan(ids, uses, Fan.PUNG_OF_TERMINALS_OR_HONORS, (PUNG + k,))
-        self.kong_fans(ids, uses)
+                acc.add1(Fan.PUNG_OF_TERMINALS_OR_HONORS, PUNG + k)
+        self.kong_fans(acc)
         if concealed >= 2:
-            _hand_fan(ids, uses, _CONCEALED_PUNGS[min(concealed, 4)])
+            acc.add(_CONCEALED_PUNGS[min(concealed, 4)])
         if len(pungs) == 4:
-            _hand_fan(ids, uses, Fan.ALL_PUNGS)
+            acc.add(Fan.ALL_PUNGS)
         if pair >= EAST:
             if pair <= NORTH:
                 if winds == 3:
-                    _fan(ids, uses, Fan.LITTLE_FOUR_WINDS,
-                         (*[PUNG + k for k in pungs if EAST <= k <= NORTH], PAIR + pair))
+                    acc.add_uses(Fan.LITTLE_FOUR_WINDS,
+                                 (*[PUNG + k for k in pungs if EAST <= k <= NORTH], PAIR + pair)
+                                 if acc.uses is not None else _HAND_USE)
             elif dragons == 2:
-                _fan(ids, uses, Fan.LITTLE_THREE_DRAGONS,
-                     (*[PUNG + k for k in pungs if k >= WHITE], PAIR + pair))
+                acc.add_uses(Fan.LITTLE_THREE_DRAGONS,
+                             (*[PUNG + k for k in pungs if k >= WHITE], PAIR + pair)
+                             if acc.uses is not None else _HAND_USE)
 
     # -- the wait ----------------------------------------------------------------------------
     def is_unique_wait(self, st_chows: list[int], st_pungs: list[int]) -> bool:
@@ -633,16 +634,13 @@ class Ctx:
         return True
 
 
-def _fan(ids: list[int], uses: list[Uses] | None, fan: int, use: Uses) -> None:
-    ids.append(fan)
-    if uses is not None:
-        uses.append(use)
-
-
-def _hand_fan(ids: list[int], uses: list[Uses] | None, fan: int) -> None:
-    ids.append(fan)
-    if uses is not None:
-        uses.append(_HAND_USE)
+def _add_combos(acc: Fans, combos: Combos) -> None:
+    if acc.uses is None:
+        for f in combos.ids:
+            acc.add(f)
+    else:
+        for f, u in zip(combos.ids, combos.uses, strict=True):
+            acc.add_uses(f, u)
 
 
 def _is_red_characters(m: int) -> bool:
@@ -651,7 +649,7 @@ def _is_red_characters(m: int) -> bool:
     return bool(m >> _RED_DRAGON & 1) and bool(m & chars) and not m & ~(chars | 1 << _RED_DRAGON)
 
 
-def _kind_fans(m: int, ids: list[int], uses: list[Uses] | None) -> None:
+def _kind_fans(m: int, acc: Fans) -> None:
     """Fans decided by which tile kinds the hand holds (a bit mask of kinds): colour, rank and
     terminal fans."""
     honors = m & _HONORS
@@ -660,37 +658,37 @@ def _kind_fans(m: int, ids: list[int], uses: list[Uses] | None) -> None:
         if m & suit:
             nsuits += 1
     if not honors:
-        _hand_fan(ids, uses, Fan.FULL_FLUSH if nsuits == 1 else Fan.NO_HONORS)          # 清一色 / 无字
+        acc.add(Fan.FULL_FLUSH if nsuits == 1 else Fan.NO_HONORS)          # 清一色 / 无字
     if nsuits == 2:
-        _hand_fan(ids, uses, Fan.ONE_VOIDED_SUIT)                                        # 缺一门
+        acc.add(Fan.ONE_VOIDED_SUIT)                                        # 缺一门
     elif nsuits == 1 and honors:
-        _hand_fan(ids, uses, Fan.HALF_FLUSH)                                             # 混一色
+        acc.add(Fan.HALF_FLUSH)                                             # 混一色
     if nsuits == 3 and m & _WINDS and m & _DRAGONS:
-        _hand_fan(ids, uses, Fan.ALL_TYPES)                                              # 五门齐
+        acc.add(Fan.ALL_TYPES)                                              # 五门齐
     if not m & _TERMINALS_HONORS:
-        _hand_fan(ids, uses, Fan.ALL_SIMPLES)                                            # 断幺
+        acc.add(Fan.ALL_SIMPLES)                                            # 断幺
     if not m & ~_REVERSIBLE:
-        _hand_fan(ids, uses, Fan.REVERSIBLE_TILES)                                       # 推不倒
+        acc.add(Fan.REVERSIBLE_TILES)                                       # 推不倒
     if not m & ~_GREEN:
-        _hand_fan(ids, uses, Fan.ALL_GREEN)                                              # 绿一色
+        acc.add(Fan.ALL_GREEN)                                              # 绿一色
     if not m & ~_TERMINALS_HONORS:
         if not m & _NUMBERED:
-            _hand_fan(ids, uses, Fan.ALL_HONORS)                                         # 字一色
+            acc.add(Fan.ALL_HONORS)                                         # 字一色
         elif not honors:
-            _hand_fan(ids, uses, Fan.ALL_TERMINALS)                                      # 清幺九
+            acc.add(Fan.ALL_TERMINALS)                                      # 清幺九
         else:
-            _hand_fan(ids, uses, Fan.ALL_TERMINALS_AND_HONORS)                           # 混幺九
+            acc.add(Fan.ALL_TERMINALS_AND_HONORS)                           # 混幺九
     if m and not honors:
         if not m & ~_LOWER:
-            _hand_fan(ids, uses, Fan.LOWER_FOUR if m & _RANK4 else Fan.LOWER_TILES)      # 小于五 / 全小
+            acc.add(Fan.LOWER_FOUR if m & _RANK4 else Fan.LOWER_TILES)      # 小于五 / 全小
         elif not m & ~_UPPER:
-            _hand_fan(ids, uses, Fan.UPPER_FOUR if m & _RANK6 else Fan.UPPER_TILES)      # 大于五 / 全大
+            acc.add(Fan.UPPER_FOUR if m & _RANK6 else Fan.UPPER_TILES)      # 大于五 / 全大
         elif not m & ~_MIDDLE:
-            _hand_fan(ids, uses, Fan.MIDDLE_TILES)                                       # 全中
+            acc.add(Fan.MIDDLE_TILES)                                       # 全中
 
 
 # -- the readings' fans ----------------------------------------------------------------------------
-def standard_fans(ctx: Ctx, ids: list[int], uses: list[Uses] | None, pair: int, st_chows: list[int],
+def standard_fans(ctx: Ctx, acc: Fans, pair: int, st_chows: list[int],
                   st_pungs: list[int], props: int, nine_gates: bool) -> None:
     """The fans of a standard reading (four sets and a pair): the standing chows and pung kinds
     ascending, the pair, the AND of the standing sets' and pair's property bits."""
@@ -708,29 +706,25 @@ def standard_fans(ctx: Ctx, ids: list[int], uses: list[Uses] | None, pair: int, 
     concealed = ctx.concealed_kongs + len(st_pungs)
     if not ctx.sit.self_drawn and win in st_pungs and not _in_chow(st_chows, win):
         concealed -= 1  # the pung completed by the discard is melded
-    ctx.pung_fans(ids, uses, pungs, concealed, pair)
+    ctx.pung_fans(acc, pungs, concealed, pair)
     nc = len(chows)
     if nc >= 2:
         # the pair matters only for 一色/三色双龙会 (four chows and a pair of fives)
         combos = _chow_combos(chows, pair if nc == 4 and pair < 27 and pair % 9 == 4 else -1)
-        ids.extend(combos.ids)
-        if uses is not None:
-            uses.extend(combos.uses)
+        _add_combos(acc, combos)
     if len(pungs) >= 2:
         pc = _pung_combos(pungs)
-        ids.extend(pc.ids)
-        if uses is not None:
-            uses.extend(pc.uses)
+        _add_combos(acc, pc)
     if nc == 4 and pair < 27:
-        _hand_fan(ids, uses, Fan.ALL_CHOWS)                                              # 平和
+        acc.add(Fan.ALL_CHOWS)                                              # 平和
     props &= ctx.fixed_props
     if props:
         if props & _OUTSIDE:
-            _hand_fan(ids, uses, Fan.OUTSIDE_HAND)                                       # 全带幺
+            acc.add(Fan.OUTSIDE_HAND)                                       # 全带幺
         if props & _FIVES:
-            _hand_fan(ids, uses, Fan.ALL_FIVES)                                          # 全带五
+            acc.add(Fan.ALL_FIVES)                                          # 全带五
         if props & _EVEN:
-            _hand_fan(ids, uses, Fan.ALL_EVEN_PUNGS)                                     # 全双刻
+            acc.add(Fan.ALL_EVEN_PUNGS)                                     # 全双刻
     # wait fans: only when exactly one tile kind completes the hand; edge before closed before
     # single (MCR.md)
     if ctx.is_unique_wait(st_chows, st_pungs):
@@ -741,26 +735,26 @@ def standard_fans(ctx: Ctx, ids: list[int], uses: list[Uses] | None, pair: int, 
             elif c == win or c + 2 == win:
                 edge = c
         if edge >= 0:
-            _fan(ids, uses, Fan.EDGE_WAIT, (edge,))
+            acc.add1(Fan.EDGE_WAIT, edge)
         elif closed >= 0:
-            _fan(ids, uses, Fan.CLOSED_WAIT, (closed,))
+            acc.add1(Fan.CLOSED_WAIT, closed)
         elif pair == win:
-            _fan(ids, uses, Fan.SINGLE_WAIT, (PAIR + pair,))
+            acc.add1(Fan.SINGLE_WAIT, PAIR + pair)
     if nine_gates:
-        _hand_fan(ids, uses, Fan.NINE_GATES)
+        acc.add(Fan.NINE_GATES)
     if ctx.tables.pair_258 and pair < 27 and pair % 9 in (1, 4, 7):
-        _fan(ids, uses, Fan.PAIR_258, (PAIR + pair,))                                    # 二五八将
+        acc.add1(Fan.PAIR_258, PAIR + pair)                                    # 二五八将
 
 
 def _in_chow(chows: list[int], k: int) -> bool:
     return any(c <= k <= c + 2 for c in chows)
 
 
-def knitted_fans(ctx: Ctx, ids: list[int], uses: list[Uses] | None, ki: int, pair: int,
+def knitted_fans(ctx: Ctx, acc: Fans, ki: int, pair: int,
                  sets: tuple[int, ...]) -> None:
     """The fans of 组合龙 read with the standing set (``sets``: none when a meld is the set) and
     the pair."""
-    _fan(ids, uses, Fan.KNITTED_STRAIGHT, (KNIT + ki,))
+    acc.add1(Fan.KNITTED_STRAIGHT, KNIT + ki)
     win = ctx.win
     st_set: list[int] = []
     if sets:
@@ -771,9 +765,9 @@ def knitted_fans(ctx: Ctx, ids: list[int], uses: list[Uses] | None, ki: int, pai
     else:
         is_chow = not ctx.fixed_pungs
         pungs = [] if is_chow else [ctx.fixed_pungs[0]]
-    ctx.pung_fans(ids, uses, pungs, 0, pair)
+    ctx.pung_fans(acc, pungs, 0, pair)
     if is_chow and pair < 27:
-        _hand_fan(ids, uses, Fan.ALL_CHOWS)
+        acc.add(Fan.ALL_CHOWS)
     # wait fans: not when the winning tile's kind is one the knitted straight uses, unless the
     # rules let the set or pair take it (MCR.md)
     in_knit = win in KNITTED[ki]
@@ -789,15 +783,15 @@ def knitted_fans(ctx: Ctx, ids: list[int], uses: list[Uses] | None, ki: int, pai
             if standard_waits(keys[0], keys[1], keys[2], keys[3]).bit_count() == 1:
                 s = sets[0]
                 if s < PUNG and s == win - 1:
-                    _fan(ids, uses, Fan.CLOSED_WAIT, (s,))
+                    acc.add1(Fan.CLOSED_WAIT, s)
                 elif s < PUNG and (s == win or s + 2 == win):
-                    _fan(ids, uses, Fan.EDGE_WAIT, (s,))
+                    acc.add1(Fan.EDGE_WAIT, s)
                 elif pair == win:
-                    _fan(ids, uses, Fan.SINGLE_WAIT, (PAIR + pair,))
+                    acc.add1(Fan.SINGLE_WAIT, PAIR + pair)
         elif pair == win:
-            _fan(ids, uses, Fan.SINGLE_WAIT, (PAIR + pair,))
+            acc.add1(Fan.SINGLE_WAIT, PAIR + pair)
     if ctx.tables.pair_258 and pair < 27 and pair % 9 in (1, 4, 7):
-        _fan(ids, uses, Fan.PAIR_258, (PAIR + pair,))
+        acc.add1(Fan.PAIR_258, PAIR + pair)
 
 
 # -- every reading, the best kept ----------------------------------------------------------------
@@ -833,22 +827,22 @@ class Best:
             self.reading = Reading(form, pair, sets, knit)
 
 
-def _special_fans(ctx: Ctx, ids: list[int], uses: list[Uses] | None, form: int) -> None:
+def _special_fans(ctx: Ctx, acc: Fans, form: int) -> None:
     """The fans of a form without sets (十三幺, 全不靠 / 七星不靠 with 组合龙 when all nine
     knitted tiles are there, 七对 / 连七对)."""
     if form == EIGHT_FLOWERS:
         # only the flowers and the flags count: the hand is not complete
-        _hand_fan(ids, uses, Fan.EIGHT_FLOWERS)
+        acc.add(Fan.EIGHT_FLOWERS)
         for f in ctx.extra:
             if f != Fan.EIGHT_FLOWERS:
-                _hand_fan(ids, uses, f)
+                acc.add(f)
         return
-    _hand_fan(ids, uses, FAN_INDEX[FORMS[form]])
+    acc.add(FAN_INDEX[FORMS[form]])
     if form in (LESSER_KNITTED, GREATER_KNITTED):
         for ki in range(6):
             km = _KNIT_MASK[ki]
             if ctx.smask & km == km:
-                _fan(ids, uses, Fan.KNITTED_STRAIGHT, (KNIT + ki,))
+                acc.add1(Fan.KNITTED_STRAIGHT, KNIT + ki)
                 break
 
 
@@ -875,9 +869,9 @@ def _special_forms(ctx: Ctx) -> list[int]:
 def evaluate_eight_flowers(ctx: Ctx) -> Best:
     """八花聚顶 won by the eighth flower, as the only reading."""
     best = Best()
-    ids: list[int] = []
-    _special_fans(ctx, ids, None, EIGHT_FLOWERS)
-    best.offer(walk(ctx.tables, ids, 0, ctx.pw, ctx.sw), EIGHT_FLOWERS, -1, (), -1)
+    acc = Fans()
+    _special_fans(ctx, acc, EIGHT_FLOWERS)
+    best.offer(walk(ctx.tables, acc, 0, ctx.pw, ctx.sw), EIGHT_FLOWERS, -1, (), -1)
     return best
 
 
@@ -885,15 +879,16 @@ def evaluate(ctx: Ctx) -> Best:
     """Every reading of the hand scored by the walk; the best kept (就高不就低)."""
     best = Best()
     tables = ctx.tables
-    base: list[int] = []
-    ctx.base_fans(base, None)
+    base = Fans()
+    ctx.base_fans(base)
+    acc = Fans()
     pw = ctx.pw
     sw = ctx.sw
     specials = _special_forms(ctx)
     for form in specials:
-        ids = base[:]
-        _special_fans(ctx, ids, None, form)
-        best.offer(walk(tables, ids, 0, pw, sw), form, -1, (), -1)
+        acc.copy_from(base)
+        _special_fans(ctx, acc, form)
+        best.offer(walk(tables, acc, 0, pw, sw), form, -1, (), -1)
     if specials and specials[0] != SEVEN_PAIRS and specials[0] != SEVEN_SHIFTED_PAIRS:
         return best  # 十三幺 and the knitted-tile forms have no other reading
     smask = ctx.smask
@@ -907,18 +902,18 @@ def evaluate(ctx: Ctx) -> Best:
             for k in KNITTED[ki]:
                 rest[k] -= 1
             for pair, sets in decompose(rest, 1 - ctx.n_melds):
-                ids = base[:]
-                knitted_fans(ctx, ids, None, ki, pair, sets)
+                acc.copy_from(base)
+                knitted_fans(ctx, acc, ki, pair, sets)
                 wind_pungs = ctx.fixed_winds
                 for s in sets:
                     if PUNG + EAST <= s <= PUNG + NORTH:
                         wind_pungs |= 1 << (s - PUNG - EAST)
-                best.offer(walk(tables, ids, wind_pungs, pw, sw), KNITTED_STRAIGHT, pair, sets, ki)
-    _standard_readings(ctx, base, best)
+                best.offer(walk(tables, acc, wind_pungs, pw, sw), KNITTED_STRAIGHT, pair, sets, ki)
+    _standard_readings(ctx, base, acc, best)
     return best
 
 
-def _standard_readings(ctx: Ctx, base: list[int], best: Best) -> None:
+def _standard_readings(ctx: Ctx, base: Fans, acc: Fans, best: Best) -> None:
     """Every decomposition of the standing tiles into sets and a pair: one group (suit or
     honours) holds the pair, each other group is read as sets only; the groups' splits are
     memoised per group pattern."""
@@ -945,7 +940,6 @@ def _standard_readings(ctx: Ctx, base: list[int], best: Best) -> None:
     tables = ctx.tables
     chows: list[int] = []
     pungs: list[int] = []
-    ids: list[int] = []
     pos = [0, 0, 0, 0]
     for pg in range(n):
         if paired >= 0 and pg != paired:
@@ -964,10 +958,9 @@ def _standard_readings(ctx: Ctx, base: list[int], best: Best) -> None:
                     pungs.extend(s.pungs)
                     props &= s.props
                     winds |= s.winds
-                ids.clear()
-                ids.extend(base)
-                standard_fans(ctx, ids, None, pair_split.pair, chows, pungs, props, nine)
-                total = walk(tables, ids, winds, ctx.pw, ctx.sw)
+                acc.copy_from(base)
+                standard_fans(ctx, acc, pair_split.pair, chows, pungs, props, nine)
+                total = walk(tables, acc, winds, ctx.pw, ctx.sw)
                 best.readings += 1
                 if total > best.total:
                     best.total = total
@@ -990,11 +983,10 @@ def _standard_readings(ctx: Ctx, base: list[int], best: Best) -> None:
 def explain(ctx: Ctx, reading: Reading) -> Walked:
     """The best reading replayed with the recorder: each fan kept with the sets it uses, each
     removed with its principle (the pair fans 套算一次 dropped come first)."""
-    ids: list[int] = []
-    uses: list[Uses] = []
+    acc = Fans(record=True)
     form = reading.form
     if form != EIGHT_FLOWERS:
-        ctx.base_fans(ids, uses)
+        ctx.base_fans(acc)
     wind_pungs = ctx.fixed_winds
     for s in reading.sets:
         if PUNG + EAST <= s <= PUNG + NORTH:
@@ -1006,21 +998,21 @@ def explain(ctx: Ctx, reading: Reading) -> Walked:
         props = _PAIR_PROPS[reading.pair]
         for s in reading.sets:
             props &= _SET_PROPS[s]
-        standard_fans(ctx, ids, uses, reading.pair, chows, pungs, props, form == NINE_GATES)
+        standard_fans(ctx, acc, reading.pair, chows, pungs, props, form == NINE_GATES)
         all_chows = sorted(ctx.fixed_chows + chows)
         if len(all_chows) >= 2:
             pair = reading.pair
             five = pair if len(all_chows) == 4 and pair < 27 and pair % 9 == 4 else -1
             dropped.extend(_chow_combos(all_chows, five).removed)
     elif form == KNITTED_STRAIGHT:
-        knitted_fans(ctx, ids, uses, reading.knit, reading.pair, reading.sets)
+        knitted_fans(ctx, acc, reading.knit, reading.pair, reading.sets)
     else:
-        _special_fans(ctx, ids, uses, form)
+        _special_fans(ctx, acc, form)
     out = Walked()
     dropped.sort(key=lambda d: (-1 - d[0], d[1]))
     for idx, u in dropped:
         out.removed.append((idx, 1, "套算一次", -1, [u]))
-    walk(ctx.tables, ids, wind_pungs, ctx.pw, ctx.sw, uses, out)
+    walk(ctx.tables, acc, wind_pungs, ctx.pw, ctx.sw, out)
     return out
 
 

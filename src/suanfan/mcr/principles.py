@@ -24,20 +24,92 @@ removed it.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from .fans import Fan
 from .rules import EXCLUDE_SPLIT, RuleTables
 
-__all__ = ["PRINCIPLES", "Walked", "walk"]
+if TYPE_CHECKING:
+    from mypy_extensions import i64
+
+__all__ = ["PRINCIPLES", "Fans", "Walked", "walk"]
 
 PRINCIPLES: Final = ("不重复", "不拆移", "不得相同", "就高不就低", "套算一次")
 
 #: tokens of the sets a fan uses: a pung of wind ``w`` (0-3) is ``WIND_PUNG + w``
 WIND_PUNG: Final = 34 + 27
 _NO_FAN: Final = -1
+_HAND_USE: Final = (-1,)
 
 Uses = tuple[int, ...]
+
+
+class Fans:
+    """The fans one reading shows, as the walk reads them: a bit per fan index present (two
+    native-size masks, :data:`~suanfan.mcr.rules.EXCLUDE_SPLIT` apart), and a list of the further
+    instances of a fan counted more than once. A recording one also keeps the sets each instance
+    uses (the explanation)."""
+
+    __slots__ = ("again", "high", "low", "uses")
+
+    def __init__(self, record: bool = False) -> None:
+        self.low: i64 = 0
+        self.high: i64 = 0
+        self.again: list[int] = []
+        #: (fan index, the sets it uses) of each instance, when recording
+        self.uses: list[tuple[int, Uses]] | None = [] if record else None
+
+    def add(self, fan: int) -> None:
+        """A fan of the whole hand."""
+        self._count(fan)
+        if self.uses is not None:
+            self.uses.append((fan, _HAND_USE))
+
+    def add1(self, fan: int, token: int) -> None:
+        """A fan that uses one set or tile (its token)."""
+        self._count(fan)
+        if self.uses is not None:
+            self.uses.append((fan, (token,)))
+
+    def add_uses(self, fan: int, uses: Uses) -> None:
+        """A fan that uses several sets (built by the caller only when recording)."""
+        self._count(fan)
+        if self.uses is not None:
+            self.uses.append((fan, uses))
+
+    def _count(self, fan: int) -> None:
+        if fan < EXCLUDE_SPLIT:
+            bit: i64 = 1 << fan
+            if self.low & bit:
+                self.again.append(fan)
+            else:
+                self.low |= bit
+        else:
+            bit = 1 << (fan - EXCLUDE_SPLIT)
+            if self.high & bit:
+                self.again.append(fan)
+            else:
+                self.high |= bit
+
+    def copy_from(self, other: Fans) -> None:
+        """Become ``other`` (a hand's fans common to its readings), without recording."""
+        self.low = other.low
+        self.high = other.high
+        self.again.clear()
+        if other.again:
+            self.again.extend(other.again)
+
+    def count(self, fan: int) -> int:
+        n = 1 if (self.low >> fan if fan < EXCLUDE_SPLIT else self.high >> (fan - EXCLUDE_SPLIT)) & 1 else 0
+        if n and self.again:
+            n += self.again.count(fan)
+        return n
+
+    def instances(self, fan: int) -> list[Uses]:
+        """The sets each instance of ``fan`` uses, in the order of their tokens (recording)."""
+        got = [u for f, u in self.uses or () if f == fan]
+        got.sort()
+        return got
 
 
 class Walked:
@@ -53,78 +125,75 @@ class Walked:
         self.removed: list[tuple[int, int, str, int, list[Uses]]] = []
 
 
-def walk(tables: RuleTables, ids: list[int], wind_pungs: int, prevalent_wind: int, seat_wind: int,
-         uses: list[Uses] | None = None, out: Walked | None = None) -> int:
-    """不重复 over one reading's fans: ``ids`` (fan indices, one per instance, sorted here in
-    place; with ``uses`` the sets of each instance, sorted with them) walked once in precedence
-    order. ``wind_pungs`` has bit ``w`` set for each wind pung of the reading (their 幺九刻 may be
+def walk(tables: RuleTables, fans: Fans, wind_pungs: int, prevalent_wind: int, seat_wind: int,
+         out: Walked | None = None) -> int:
+    """不重复 over one reading's fans, walked once in precedence order (ascending fan index).
+    ``wind_pungs`` has bit ``w`` set for each wind pung of the reading (their 幺九刻 may be
     taken by 圈风刻, 门风刻, 三风刻 or 小四喜). Returns the total without flowers; ``out``
-    records the explanation."""
-    if uses is None:
-        ids.sort()
-    else:
-        order = sorted(range(len(ids)), key=lambda x: (ids[x], uses[x]))
-        ids[:] = [ids[x] for x in order]
-        uses[:] = [uses[x] for x in order]
+    records the explanation (``fans`` then records the sets each instance uses)."""
     values = tables.values
     enabled = tables.enabled
     low = tables.excludes_low
     high = tables.excludes_high
-    ex_low = ex_high = 0  # the fans excluded so far, as the two masks of RuleTables
+    ex_low: i64 = 0  # the fans excluded so far, as the two masks of RuleTables
+    ex_high: i64 = 0
     by = [_NO_FAN] * len(values) if out is not None else []
     kept_any = False
     kept_pw = kept_sw = kept_nine = False
     kept_winds = _NO_FAN  # 小四喜 or 三风刻 when kept: it takes the 幺九刻 of its wind pungs
     total = 0
-    n = len(ids)
-    i = 0
-    while i < n:
-        idx = ids[i]
-        j = i + 1
-        while j < n and ids[j] == idx:
-            j += 1
-        count = j - i
-        group: list[Uses] = uses[i:j] if uses is not None else []
-        i = j
-        if not enabled[idx]:
-            if out is not None:
-                out.removed.append((idx, count, "disabled", _NO_FAN, group))
-            continue
-        if (ex_low >> idx if idx < EXCLUDE_SPLIT else ex_high >> (idx - EXCLUDE_SPLIT)) & 1:
-            if out is not None:
-                out.removed.append((idx, count, "不重复", by[idx], group))
-            continue
-        if idx == Fan.PUNG_OF_TERMINALS_OR_HONORS:
-            count = _yaojiu(count, wind_pungs, prevalent_wind, seat_wind, kept_pw, kept_sw,
-                            kept_winds, kept_nine, group if uses is not None else None, out)
-            if not count:
+    for half in range(2):
+        rest: i64 = fans.low if half == 0 else fans.high
+        offset = 0 if half == 0 else EXCLUDE_SPLIT
+        while rest:
+            lowest = rest & -rest
+            rest ^= lowest
+            idx = offset + _bit_index(lowest)
+            count = 1 + fans.again.count(idx) if fans.again else 1
+            group: list[Uses] = fans.instances(idx) if out is not None else []
+            if not enabled[idx]:
+                if out is not None:
+                    out.removed.append((idx, count, "disabled", _NO_FAN, group))
                 continue
-        elif idx == Fan.PREVALENT_WIND:
-            kept_pw = True
-        elif idx == Fan.SEAT_WIND:
-            kept_sw = True
-        elif idx == Fan.LITTLE_FOUR_WINDS or idx == Fan.BIG_THREE_WINDS:
-            if kept_winds == _NO_FAN:
-                kept_winds = idx
-        elif idx == Fan.NINE_GATES:
-            kept_nine = True
-        kept_any = True
-        total += values[idx] * count
-        if out is not None:
-            for e in tables.excludes[idx]:
-                if not (ex_low >> e if e < EXCLUDE_SPLIT else ex_high >> (e - EXCLUDE_SPLIT)) & 1:
-                    by[e] = idx
-        ex_low |= low[idx]
-        ex_high |= high[idx]
-        if out is not None:
-            # the instances counted are the last ``count`` of the group (_yaojiu puts those
-            # taken by another fan first)
-            out.kept.append((idx, group[len(group) - count:]))
+            if (ex_low >> idx if idx < EXCLUDE_SPLIT else ex_high >> (idx - EXCLUDE_SPLIT)) & 1:
+                if out is not None:
+                    out.removed.append((idx, count, "不重复", by[idx], group))
+                continue
+            if idx == Fan.PUNG_OF_TERMINALS_OR_HONORS:
+                count = _yaojiu(count, wind_pungs, prevalent_wind, seat_wind, kept_pw, kept_sw,
+                                kept_winds, kept_nine, group if out is not None else None, out)
+                if not count:
+                    continue
+            elif idx == Fan.PREVALENT_WIND:
+                kept_pw = True
+            elif idx == Fan.SEAT_WIND:
+                kept_sw = True
+            elif idx == Fan.LITTLE_FOUR_WINDS or idx == Fan.BIG_THREE_WINDS:
+                if kept_winds == _NO_FAN:
+                    kept_winds = idx
+            elif idx == Fan.NINE_GATES:
+                kept_nine = True
+            kept_any = True
+            total += values[idx] * count
+            if out is not None:
+                for e in tables.excludes[idx]:
+                    if not (ex_low >> e if e < EXCLUDE_SPLIT else ex_high >> (e - EXCLUDE_SPLIT)) & 1:
+                        by[e] = idx
+                # the instances counted are the last ``count`` of the group (_yaojiu puts those
+                # taken by another fan first)
+                out.kept.append((idx, group[len(group) - count:]))
+            ex_low |= low[idx]
+            ex_high |= high[idx]
     if not kept_any and enabled[Fan.CHICKEN_HAND]:
         total = values[Fan.CHICKEN_HAND]
         if out is not None:
-            out.kept.append((int(Fan.CHICKEN_HAND), [(-1,)]))
+            out.kept.append((int(Fan.CHICKEN_HAND), [_HAND_USE]))
     return total
+
+
+def _bit_index(bit: i64) -> int:
+    """The index of the one bit set in ``bit``."""
+    return int(bit).bit_length() - 1
 
 
 def _yaojiu(count: int, wind_pungs: int, pw: int, sw: int, kept_pw: bool, kept_sw: bool,
