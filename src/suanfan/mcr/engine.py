@@ -353,14 +353,13 @@ class Ctx:
         "fixed_props",
         "fixed_pungs",
         "fixed_winds",
-        "fours",
         "hand",
+        "hogs",
         "key_m",
         "key_p",
         "key_s",
         "key_z",
         "kong_kinds",
-        "meld_counts",
         "melded",
         "melded_kongs",
         "n_melds",
@@ -418,24 +417,21 @@ class Ctx:
         #: fans of the hand given from outside the engine (seed 003's flags and flowers)
         self.extra: Final = extra
         fixed_chows = fixed_pungs = kong_kinds = _NONE
-        meld_counts: list[int] | None = None
         melded = mk = ck = winds = 0
         props = _OUTSIDE | _FIVES | _EVEN
         amask = smask
-        # a kind held four times: a nibble of 4 (bit 2 of some nibble)
-        fours = bool((km | kp | ks | kz) & _FOURS)
+        kongs = 0  # a bit per kind declared as a kong
         if hand.melds:
             fixed_chows = []
             fixed_pungs = []
             kong_kinds = []
-            mc = [0] * NUM_KINDS
             for m in hand.melds:
                 k = m.first
+                g = k // 9 if k < 27 else 3
+                shift = 4 * (k - 9 * g)
                 if m.kind is _CHOW:
                     fixed_chows.append(k)
-                    mc[k] += 1
-                    mc[k + 1] += 1
-                    mc[k + 2] += 1
+                    add = 0x111 << shift
                     amask |= 7 << k
                     props &= _SET_PROPS[k]
                 else:
@@ -446,39 +442,48 @@ class Ctx:
                         winds |= 1 << (k - EAST)
                     if m.kind is _KONG:
                         kong_kinds.append(k)
-                        mc[k] += 4
+                        kongs |= 1 << k
+                        add = 4 << shift
                         if m.concealed:
                             ck += 1
                         else:
                             mk += 1
                     else:
-                        mc[k] += 3
+                        add = 3 << shift
+                # the declared tiles join the group keys (for 四归一 only)
+                if g == 0:
+                    km += add
+                elif g == 1:
+                    kp += add
+                elif g == 2:
+                    ks += add
+                else:
+                    kz += add
                 if not m.concealed:
                     melded += 1
-            fixed_chows.sort()
-            rest = amask
-            while rest and not fours:
-                low = rest & -rest
-                k = low.bit_length() - 1
-                rest ^= low
-                g = _GROUP[k]
-                key = km if g == 0 else kp if g == 1 else ks if g == 2 else kz
-                fours = mc[k] + (key >> (4 * (k - 9 * g)) & 15) == 4
-            meld_counts = mc
+            if len(fixed_chows) > 1:
+                fixed_chows.sort()
+        # 四归一: kinds held four times (a nibble of 4: its bit 2) other than a kong
+        hogs = 0
+        for g, key in enumerate((km, kp, ks, kz)):
+            fours = key & _FOURS
+            if fours:
+                for i in range(9):
+                    if fours >> (4 * i + 2) & 1:
+                        hogs |= 1 << (9 * g + i)
         #: the declared sets: chows (lowest kinds, ascending), pungs and kongs (kinds), kongs
         self.fixed_chows: Final = fixed_chows
         self.fixed_pungs: Final = fixed_pungs
         self.kong_kinds: Final = kong_kinds
-        #: the declared melds' tiles per kind (kongs four), None without melds
-        self.meld_counts: Final = meld_counts
         self.amask: Final = amask
         self.melded: Final = melded
         self.melded_kongs: Final = mk
         self.concealed_kongs: Final = ck
         self.fixed_props: Final = props
         self.fixed_winds: Final = winds
-        #: some kind is held four times (四归一 may count)
-        self.fours: Final = fours
+        #: the kinds held four times without a kong of them (四归一), a bit per kind
+        self.hogs: Final = hogs & ~kongs
+
 
     def key(self, g: int) -> int:
         """Group ``g``'s standing tiles packed a nibble per kind (0-2 the suits, 3 the honours)."""
@@ -521,11 +526,13 @@ class Ctx:
             acc.add1(Fan.LAST_TILE_DRAW if sit.self_drawn else Fan.LAST_TILE_CLAIM, win_tile)
         if sit.kong:
             acc.add1(Fan.OUT_WITH_REPLACEMENT_TILE if sit.self_drawn else Fan.ROBBING_THE_KONG, win_tile)
-        if self.fours:                                                           # 四归一
-            mc = self.meld_counts
-            for k in range(NUM_KINDS):
-                if self.count(k) + (mc[k] if mc is not None else 0) == 4 and k not in self.kong_kinds:
-                    acc.add1(Fan.TILE_HOG, TILE + k)
+        rest = self.hogs                                                         # 四归一
+        k = 0
+        while rest:
+            if rest & 1:
+                acc.add1(Fan.TILE_HOG, TILE + k)
+            rest >>= 1
+            k += 1
         _kind_fans(self.amask, acc)
         if self.tables.extended and _is_red_characters(self.amask):
             acc.add(Fan.ALL_RED_CHARACTERS)                          # 满江红
