@@ -30,6 +30,7 @@ from fnmatch import fnmatch
 from pathlib import Path
 
 from setuptools import Extension, setup
+from setuptools.command.bdist_wheel import bdist_wheel
 from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
 
@@ -229,4 +230,16 @@ class OptionalBuildExt(build_ext):
         return outputs
 
 
-setup(ext_modules=_extensions(), cmdclass={"build_py": BuildPy, "build_ext": OptionalBuildExt})
+class BdistWheel(bdist_wheel):
+    """Tags the wheel pure (py3-none-any) when the compilation failed and fell back."""
+
+    def get_tag(self) -> tuple[str, str, str]:
+        if not self.root_is_pure and not self.get_finalized_command("build_ext").extensions:
+            self.root_is_pure = True
+        return tuple(super().get_tag())
+
+
+setup(
+    ext_modules=_extensions(),
+    cmdclass={"build_py": BuildPy, "build_ext": OptionalBuildExt, "bdist_wheel": BdistWheel},
+)
