@@ -9,8 +9,8 @@ Python headers are present. It installs the pure-Python package instead, with a 
 - mypyc cannot compile the code, or the C compiler fails (the extensions are optional),
 - the build is an editable install (``pip install -e .``): a compiled module would shadow later
   edits of its ``.py`` file. ``SUANFAN_COMPILE=1`` compiles an editable install all the same (the
-  extension modules then sit next to the sources in ``src/suanfan/``; ``git clean -fX src`` or a
-  plain ``pip install -e .`` after removing them makes it pure again).
+  extension modules then sit next to the sources in ``src/``, and only a reinstall rebuilds them);
+  a later plain ``pip install -e .`` removes them and is pure again.
 
 Either way the wheel holds every ``.py`` file and the package data; a compiled wheel adds the
 extension modules and ``suanfan/_buildinfo.py`` (the mypyc version), and ``suanfan.BUILD`` /
