@@ -6,6 +6,7 @@ HTTP API and a web calculator. See the README for a tour.
 
 from __future__ import annotations
 
+from ._build import BUILD
 from .errors import InvalidHand, MahjongError, NotWinning, NoYaku, TileMissing
 from .hand import Hand, Meld, MeldKind
 from .notation import format_hand, format_tiles, parse_hand, parse_tile, parse_tiles
@@ -13,6 +14,7 @@ from .notation import format_hand, format_tiles, parse_hand, parse_tile, parse_t
 __version__ = "0.1.0"
 
 __all__ = [
+    "BUILD",
     "Hand",
     "InvalidHand",
     "MahjongError",

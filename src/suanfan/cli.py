@@ -7,7 +7,7 @@ import json
 import sys
 from collections.abc import Callable, Sequence
 
-from . import __version__
+from . import BUILD, __version__
 from .errors import MahjongError
 from .notation import format_hand, parse_hand
 from .tiles import NUM_KINDS, tile_to_str
@@ -79,7 +79,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="suanfan",
         description="suanfan 算番 — score mahjong hands exactly by the rules (MCR and riichi).",
     )
-    parser.add_argument("--version", action="version", version=f"suanfan {__version__}")
+    parser.add_argument("--version", action="version", version=f"suanfan {__version__} ({BUILD})")
     sub: argparse._SubParsersAction[argparse.ArgumentParser] = parser.add_subparsers(
         dest="command", metavar="COMMAND", parser_class=_Parser
     )
