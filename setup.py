@@ -55,9 +55,6 @@ EXCLUDE = [
     # mypyc: riichi/score.py:729: "Cannot access instance attribute "__dict__" through class
     # object" (the result's slot setters taken from Result.__dict__)
     "src/suanfan/riichi/score.py",
-    # C compiler: "error: expected identifier or '(' before '__real'" in the generated header
-    # (LazyReading's attribute _real becomes the C struct field __real, a GCC keyword)
-    "src/suanfan/mcr/lean.py",
     # segfaults on import: mypyc 2.4.1 crashes initialising any module with a module-level
     # __getattr__ (here the lazy import of mcr, riichi and analysis)
     "src/suanfan/__init__.py",
@@ -65,14 +62,6 @@ EXCLUDE = [
     # ("union[str, suanfan.hand.Hand] object expected; got bytes") before its own check can raise
     # InvalidHand (tests/test_notation.py::test_non_string_input); needs an `object` parameter
     "src/suanfan/notation.py",
-    # the results are built with object.__new__ and a __class__ assignment: "TypeError:
-    # object.__new__(_Unfrozen) is not safe, use _Unfrozen.__new__()" (score.py:1084, _result)
-    "src/suanfan/mcr/score.py",
-    # import fails: "TypeError: frozenset object expected; got set" (rules.py:21, a frozenset &
-    # dict keys is a set at run time); and __post_init__ sets attributes Rules does not declare
-    # (_values, _excl, _enabled) through object.__setattr__, which a compiled class cannot hold;
-    # declaring them makes the type: ignore[attr-defined] of principles/score/extscore/lean unused
-    "src/suanfan/mcr/rules.py",
 ]
 
 # setup.py commands that build extension modules (others, such as egg_info, dist_info and sdist,
