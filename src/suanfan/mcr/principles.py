@@ -144,11 +144,18 @@ def walk(tables: RuleTables, fans: Fans, wind_pungs: int, prevalent_wind: int, s
     total = 0
     for half in range(2):
         rest: i64 = fans.low if half == 0 else fans.high
-        offset = 0 if half == 0 else EXCLUDE_SPLIT
+        idx = -1 if half == 0 else EXCLUDE_SPLIT - 1
         while rest:
-            lowest = rest & -rest
-            rest ^= lowest
-            idx = offset + _bit_index(lowest)
+            # the next fan present, in precedence order (runs of absent fans skipped a byte at a time)
+            if not rest & 0xFF:
+                rest >>= 8
+                idx += 8
+                continue
+            idx += 1
+            present = rest & 1
+            rest >>= 1
+            if not present:
+                continue
             count = 1 + fans.again.count(idx) if fans.again else 1
             group: list[Uses] = fans.instances(idx) if out is not None else []
             if not enabled[idx]:
@@ -189,11 +196,6 @@ def walk(tables: RuleTables, fans: Fans, wind_pungs: int, prevalent_wind: int, s
         if out is not None:
             out.kept.append((int(Fan.CHICKEN_HAND), [_HAND_USE]))
     return total
-
-
-def _bit_index(bit: i64) -> int:
-    """The index of the one bit set in ``bit``."""
-    return int(bit).bit_length() - 1
 
 
 def _yaojiu(count: int, wind_pungs: int, pw: int, sw: int, kept_pw: bool, kept_sw: bool,
