@@ -42,6 +42,8 @@ _NO_FAN: Final = -1
 _HAND_USE: Final = (-1,)
 
 Uses = tuple[int, ...]
+_NO_BY: Final[list[int]] = []        # the walk without a recorder keeps no "removed by"
+_NO_GROUP: Final[list[Uses]] = []    # nor the sets of each fan
 
 
 class Fans:
@@ -137,7 +139,7 @@ def walk(tables: RuleTables, fans: Fans, wind_pungs: int, prevalent_wind: int, s
     high = tables.excludes_high
     ex_low: i64 = 0  # the fans excluded so far, as the two masks of RuleTables
     ex_high: i64 = 0
-    by = [_NO_FAN] * len(values) if out is not None else []
+    by = [_NO_FAN] * len(values) if out is not None else _NO_BY
     kept_any = False
     kept_pw = kept_sw = kept_nine = False
     kept_winds = _NO_FAN  # 小四喜 or 三风刻 when kept: it takes the 幺九刻 of its wind pungs
@@ -157,7 +159,7 @@ def walk(tables: RuleTables, fans: Fans, wind_pungs: int, prevalent_wind: int, s
             if not present:
                 continue
             count = 1 + fans.again.count(idx) if fans.again else 1
-            group: list[Uses] = fans.instances(idx) if out is not None else []
+            group = fans.instances(idx) if out is not None else _NO_GROUP
             if not enabled[idx]:
                 if out is not None:
                     out.removed.append((idx, count, "disabled", _NO_FAN, group))
