@@ -15,33 +15,39 @@ melds are never re-split: the standing tiles must make the remaining ``4 - melds
 
 Method
 ------
-For every suit pattern (nine counts; seven for honours) a vector ``d[p*5 + m]`` holds the fewest
-tiles to draw so that the suit holds ``m`` sets and ``p`` pairs (``m`` ≤ 4, ``p`` ≤ 1), computed once
-by a dynamic programme over the nine ranks (carrying the chows that run into the next ranks; a
-suffix memo shares work between patterns) and cached by the pattern's bytes; translated and mirrored
-patterns share one entry. A hand's shanten is then a min-plus combination of four such vectors — a
-few dozen integer additions, no search. The riichi tables cap a kind at 4 copies; the MCR tables
-at 5 (shapes only; see ``_CAP_NONE``). Tables fill lazily: the first hands of a process pay for
-the patterns they meet (about 0.3 ms each, a few thousand patterns in all for random hands).
+Each group of kinds (the three suits, and the honours) is looked up by its *key*, the kind counts
+packed four bits a kind (``sum(count[r] << 4*r)``), in a table of *records*. A record is one int:
+``d[p*5 + m]``, the fewest tiles to draw so that the group holds ``m`` sets and ``p`` pairs
+(``m`` ≤ 4, ``p`` ≤ 1), four bits each, then the group's kinds held, kinds paired, pairs for 七对
+and a bit mask of the kinds held (what the special forms need). A hand's standard shanten is a
+min-plus combination of its four records (a few dozen integer additions); the special forms are
+sums of the records' fields.
+
+A record is computed on first use by a dynamic programme over the ranks (state: the chows begun
+at the two previous ranks; honours have no chows) and kept in a memo of at most ``_MEMO_CAP``
+records per table, emptied when full (random hands meet about 5,000 suit patterns in 20,000
+hands). The riichi tables cap a kind at 4 copies in the target hand; the MCR tables at 5 (shapes
+only; see ``_CAP_NONE``).
 
 For a 14-tile hand that is not complete this equals the least shanten over its discards.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from operator import itemgetter
-from typing import Final, cast
+from collections.abc import Sequence
+from typing import Final
 
+from ..errors import InvalidHand
 from ..hand import Hand
 from ..notation import parse_hand
-from ..tiles import KIND, NUM_KINDS, TERMINALS_AND_HONORS
+from ..tiles import KIND, NUM_KINDS
 
 __all__ = [
     "FORMS_MCR",
     "FORMS_RIICHI",
     "KNITTED_PATTERNS",
     "hand_counts",
+    "improving_kinds",
     "mcr_shanten",
     "mcr_shanten_counts",
     "meld_kinds",
@@ -53,12 +59,11 @@ __all__ = [
 ]
 
 _INF: Final = 64
-_Vec = tuple[int, ...]
 
 #: cap on copies of one kind in a target hand: 4 for riichi (the real supply). MCR counts shapes
 #: only (a single wait on the fifth copy of a kind is "ready"); no optimal target ever needs more
 #: than one copy beyond the four, so 5 gives the uncapped vectors (checked on every honour pattern
-#: and a sample of 12,000 suit patterns against caps 6, 8 and 16) at a quarter of the cost.
+#: and a sample of suit patterns against caps 6 and 8, ``tests/analysis/test_tables.py``).
 _CAP_RIICHI: Final = 4
 _CAP_NONE: Final = 5
 
@@ -66,224 +71,316 @@ FORMS_MCR: Final = ("standard", "seven_pairs", "thirteen_orphans", "honors_and_k
                     "knitted_straight")
 FORMS_RIICHI: Final = ("standard", "seven_pairs", "thirteen_orphans")
 
+_KIND: Final[tuple[int, ...]] = KIND
 
-# -- per-suit distance vectors ------------------------------------------------------------------
-class _SuitTable:
-    """Distance vectors of suit patterns for one (chows allowed, copy cap) configuration."""
+# -- records ------------------------------------------------------------------------------------
+#: a key holds four bits a kind: counts 0-15
+_MAX_COUNT: Final = 15
+#: record fields beyond the ten 4-bit distances d[0..9]
+_HELD_AT: Final = 40      # kinds held (4 bits)
+_PAIRED_AT: Final = 44    # kinds held twice or more (4 bits)
+_PAIRS_AT: Final = 48     # pairs for MCR 七对: a kind held 2 or 3 times is one, 4 times two (5 bits)
+_MASK_AT: Final = 53      # bit r: rank r is held (9 bits)
 
-    __slots__ = ("cap", "chows", "memo", "prune", "top")
+#: records kept per table before the memo is emptied (bounded memory whatever the input)
+_MEMO_CAP: Final = 1 << 15
 
-    def __init__(self, chows: bool, cap: int, prune: bool = True) -> None:
-        self.chows = chows
-        self.cap = cap
-        self.prune = prune
-        self.top: dict[bytes, _Vec] = {}
-        self.memo: dict[bytes, _Vec] = {}
-
-    def get(self, pattern: bytes) -> _Vec:
-        v = self.top.get(pattern)
-        if v is None:
-            key = self.canonical(pattern)
-            v = self.top.get(key)
-            if v is None:
-                v = self._suffix(key, 0, 0, 0)
-                self.top[key] = v
-            self.top[pattern] = v
-        return v
-
-    def canonical(self, pattern: bytes) -> bytes:
-        """A pattern with the same vector, shared by its translations and its mirror image.
-
-        A set that uses a held tile reaches at most two ranks beyond it, so runs of more than two
-        empty ranks at either end matter only as room for sets drawn whole; the run is cut to two
-        and the empty ranks are put back at the right end (same room). The smaller of that and
-        the same for the mirror image (ranks 9-1) is the key. Honour patterns are sorted already.
-        """
-        if not self.chows:
-            return pattern
-        key = _shift_left(pattern)
-        rev = _shift_left(pattern[::-1])
-        return rev if rev < key else key
-
-    def direct(self, pattern: bytes) -> _Vec:
-        """The vector computed on the pattern as given (for tests of :meth:`canonical`)."""
-        return self._suffix(pattern, 0, 0, 0)
-
-    def _suffix(self, h: bytes, i: int, c1: int, c2: int) -> _Vec:
-        """Fewest draws for ranks ``i..`` given ``c1`` chows begun at ``i-1``, ``c2`` at ``i-2``."""
-        n = len(h)
-        if i == n:
-            return _ZERO
-        key = h[i:] + bytes((c1, c2))
-        v = self.memo.get(key)
-        if v is not None:
-            return v
-        hi = h[i]
-        base = c1 + c2
-        cap = self.cap
-        # chows begun here: their tiles stay within the suit, and no hand has more than 4 sets.
-        # Nor more than the most tiles held on one of their three ranks: if each of the three
-        # ranks held fewer, one such chow would be drawn whole (3 tiles), and a pung drawn on a
-        # rank with room left (one exists: at most 11 other target tiles on nine ranks) costs
-        # no more; so an optimal target without that chow exists.
-        if self.chows and i <= n - 3:
-            max_c = min(4 - base, cap - base)
-            if self.prune:
-                max_c = min(max_c, max(hi, h[i + 1], h[i + 2]))
-        else:
-            max_c = 0
-        cands: list[_Vec] = []
-        for c in range(max_c + 1):
-            sub = self._suffix(h, i + 1, c, c1) + _PAD
-            shift = _SHIFT[c]
-            w0 = base + c
-            # (pungs here, pairs here): the tiles this rank holds in the target
-            for q, r, w in ((0, 0, w0), (0, 1, w0 + 2), (1, 0, w0 + 3), (1, 1, w0 + 5)):
-                if w > cap or c + q > 4:
-                    continue
-                # sub's entries moved up by c+q sets and r pairs, plus the tiles drawn here
-                cand = shift[q][r](sub)
-                if w > hi:
-                    cost = w - hi
-                    cand = tuple([x + cost for x in cand])
-                cands.append(cand)
-        out = tuple(map(min, *cands)) if len(cands) > 1 else cands[0]
-        self.memo[key] = out
-        return out
+_SUITS_RIICHI: Final[dict[int, int]] = {}
+_SUITS_MCR: Final[dict[int, int]] = {}
+_HONORS_RIICHI: Final[dict[int, int]] = {}
+_HONORS_MCR: Final[dict[int, int]] = {}
 
 
-_ZERO: Final[_Vec] = (0,) + (_INF,) * 9
-_PAD: Final[_Vec] = (_INF,)
+def _distances(h: list[int], chows: bool, cap: int) -> int:
+    """The packed vector ``d[p*5 + m]`` of one group with kind counts ``h``.
 
-
-def _shifter(dm: int, r: int) -> Callable[[_Vec], _Vec]:
-    # entry (p, m) of the result comes from entry (p - r, m - dm); index 10 is the _PAD entry
-    idx = [((p - r) * 5 + m - dm) if (p >= r and m >= dm) else 10 for p in (0, 1) for m in range(5)]
-    return cast(Callable[[_Vec], _Vec], itemgetter(*idx))
-
-
-#: _SHIFT[c][q][r]: move a vector up by c + q sets and r pairs
-_SHIFT: Final = tuple(
-    tuple(tuple(_shifter(min(c + q, 4), r) for r in (0, 1)) for q in (0, 1)) for c in range(5)
-)
-
-
-def _shift_left(pattern: bytes) -> bytes:
-    core = pattern.strip(b"\0")
-    if not core:
-        return pattern
-    n = len(pattern)
-    lo = pattern.index(core)
-    key = b"\0" * min(lo, 2) + core
-    return key + b"\0" * (n - len(key))
-
-_TABLES: Final = {
-    (True, _CAP_RIICHI): _SuitTable(True, _CAP_RIICHI),
-    (False, _CAP_RIICHI): _SuitTable(False, _CAP_RIICHI),
-    (True, _CAP_NONE): _SuitTable(True, _CAP_NONE),
-    (False, _CAP_NONE): _SuitTable(False, _CAP_NONE),
-}
-
-
-def _honor_key(counts: Sequence[int]) -> bytes:
-    # honours are independent of each other: their order does not matter
-    return bytes(sorted(counts[27:34]))
-
-
-def _conv(a: _Vec, b: _Vec) -> _Vec:
-    """Min-plus combination of two distance vectors (sets add up, at most one pair).
-
-    Written out term by term: this is the inner loop of every shanten computation.
+    A forward dynamic programme over the ranks. State ``a*5 + b``: ``a`` chows begun at the rank
+    before, ``b`` two ranks before (both still need this rank's tile); each state holds the ten
+    least costs so far (``cur[state*10 + p*5 + m]``). At each rank the target takes ``c`` new
+    chows, ``q`` pungs and ``r`` pairs; the tiles it needs beyond those held are drawn.
     """
-    a0, a1, a2, a3, a4, a5, a6, a7, a8, a9 = a
-    b0, b1, b2, b3, b4, b5, b6, b7, b8, b9 = b
+    n = len(h)
+    cur = [_INF] * 250
+    cur[0] = 0
+    active = 1                       # bit s: state s has an entry
+    for i in range(n):
+        held = h[i]
+        can_chow = chows and i <= n - 3
+        # no more chows begun here than the most tiles held on their three ranks: with fewer on
+        # each rank one such chow would be drawn whole, and a pung drawn on a rank with room left
+        # costs no more (the reference tables of the tests check this shortcut)
+        most = max(held, h[i + 1], h[i + 2]) if can_chow else 0
+        nxt = [_INF] * 250
+        nxt_active = 0
+        for s in range(25):
+            if not (active >> s) & 1:
+                continue
+            a = s // 5
+            base = a + s % 5
+            max_c = min(4 - base, cap - base, most) if can_chow else 0
+            row = s * 10
+            for c in range(max_c + 1):
+                to = (c * 5 + a) * 10
+                nxt_active |= 1 << (c * 5 + a)
+                for qr in range(4):
+                    q = qr >> 1
+                    r = qr & 1
+                    w = base + c + 3 * q + 2 * r
+                    dm = c + q
+                    if w > cap or dm > 4:
+                        continue
+                    cost = w - held if w > held else 0
+                    for p in range(2 - r):
+                        src = row + p * 5
+                        dst = to + (p + r) * 5 + dm
+                        for m in range(5 - dm):
+                            v = cur[src + m] + cost
+                            if v < nxt[dst + m]:
+                                nxt[dst + m] = v
+        cur = nxt
+        active = nxt_active
+    out = 0
+    for j in range(10):
+        v = cur[j]
+        out |= (v if v < 15 else 15) << (4 * j)
+    return out
+
+
+def _record(key: int, n: int, chows: bool, cap: int) -> int:
+    """The record of a group of ``n`` kinds given by its key."""
+    h = [(key >> (4 * i)) & 15 for i in range(n)]
+    held = paired = pairs = mask = 0
+    for i in range(n):
+        c = h[i]
+        if c:
+            held += 1
+            mask |= 1 << i
+            if c >= 2:
+                paired += 1
+            if c == 2 or c == 3:
+                pairs += 1
+            elif c == 4:
+                pairs += 2
+    return (_distances(h, chows, cap) | held << _HELD_AT | paired << _PAIRED_AT
+            | pairs << _PAIRS_AT | mask << _MASK_AT)
+
+
+def _suit(key: int, memo: dict[int, int], cap: int) -> int:
+    rec = memo.get(key, -1)
+    if rec < 0:
+        rec = _record(key, 9, True, cap)
+        if len(memo) >= _MEMO_CAP:
+            memo.clear()
+        memo[key] = rec
+    return rec
+
+
+def _honors(key: int, memo: dict[int, int], cap: int) -> int:
+    rec = memo.get(key, -1)
+    if rec < 0:
+        rec = _record(key, 7, False, cap)
+        if len(memo) >= _MEMO_CAP:
+            memo.clear()
+        memo[key] = rec
+    return rec
+
+
+def _combine(a: int, b: int, c: int, d: int, n: int) -> int:
+    """Fewest draws for ``n`` sets and a pair from four groups' records (min-plus, written out:
+    this is the inner loop of every shanten)."""
+    # ab = the records of a and b combined (sets add up, at most one pair); cd likewise
+    a0 = a & 15
+    a1 = (a >> 4) & 15
+    a2 = (a >> 8) & 15
+    a3 = (a >> 12) & 15
+    a4 = (a >> 16) & 15
+    a5 = (a >> 20) & 15
+    a6 = (a >> 24) & 15
+    a7 = (a >> 28) & 15
+    a8 = (a >> 32) & 15
+    a9 = (a >> 36) & 15
+    b0 = b & 15
+    b1 = (b >> 4) & 15
+    b2 = (b >> 8) & 15
+    b3 = (b >> 12) & 15
+    b4 = (b >> 16) & 15
+    b5 = (b >> 20) & 15
+    b6 = (b >> 24) & 15
+    b7 = (b >> 28) & 15
+    b8 = (b >> 32) & 15
+    b9 = (b >> 36) & 15
+    x0, x1, x2, x3, x4, x5, x6, x7, x8, x9 = _conv(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9,
+                                                   b0, b1, b2, b3, b4, b5, b6, b7, b8, b9)
+    a0 = c & 15
+    a1 = (c >> 4) & 15
+    a2 = (c >> 8) & 15
+    a3 = (c >> 12) & 15
+    a4 = (c >> 16) & 15
+    a5 = (c >> 20) & 15
+    a6 = (c >> 24) & 15
+    a7 = (c >> 28) & 15
+    a8 = (c >> 32) & 15
+    a9 = (c >> 36) & 15
+    b0 = d & 15
+    b1 = (d >> 4) & 15
+    b2 = (d >> 8) & 15
+    b3 = (d >> 12) & 15
+    b4 = (d >> 16) & 15
+    b5 = (d >> 20) & 15
+    b6 = (d >> 24) & 15
+    b7 = (d >> 28) & 15
+    b8 = (d >> 32) & 15
+    b9 = (d >> 36) & 15
+    y0, y1, y2, y3, y4, y5, y6, y7, y8, y9 = _conv(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9,
+                                                   b0, b1, b2, b3, b4, b5, b6, b7, b8, b9)
+    # entry (pair, n sets) of ab combined with cd
+    if n >= 4:
+        best = _min5(x0 + y9, x1 + y8, x2 + y7, x3 + y6, x4 + y5)
+        t = _min5(x5 + y4, x6 + y3, x7 + y2, x8 + y1, x9 + y0)
+    elif n == 3:
+        best = _min4(x0 + y8, x1 + y7, x2 + y6, x3 + y5)
+        t = _min4(x5 + y3, x6 + y2, x7 + y1, x8 + y0)
+    elif n == 2:
+        best = _min3(x0 + y7, x1 + y6, x2 + y5)
+        t = _min3(x5 + y2, x6 + y1, x7 + y0)
+    elif n == 1:
+        best = x0 + y6 if x0 + y6 < x1 + y5 else x1 + y5
+        t = x5 + y1 if x5 + y1 < x6 + y0 else x6 + y0
+    else:
+        best = x0 + y5
+        t = x5 + y0
+    return best if best < t else t
+
+
+def _conv(a0: int, a1: int, a2: int, a3: int, a4: int, a5: int, a6: int, a7: int, a8: int,
+          a9: int, b0: int, b1: int, b2: int, b3: int, b4: int, b5: int, b6: int, b7: int,
+          b8: int, b9: int) -> tuple[int, int, int, int, int, int, int, int, int, int]:
+    """Min-plus combination of two groups' vectors: entry p*5 + m."""
     return (
         a0 + b0,
-        min(a0 + b1, a1 + b0),
-        min(a0 + b2, a1 + b1, a2 + b0),
-        min(a0 + b3, a1 + b2, a2 + b1, a3 + b0),
-        min(a0 + b4, a1 + b3, a2 + b2, a3 + b1, a4 + b0),
-        min(a0 + b5, a5 + b0),
-        min(a0 + b6, a5 + b1, a1 + b5, a6 + b0),
-        min(a0 + b7, a5 + b2, a1 + b6, a6 + b1, a2 + b5, a7 + b0),
-        min(a0 + b8, a5 + b3, a1 + b7, a6 + b2, a2 + b6, a7 + b1, a3 + b5, a8 + b0),
-        min(a0 + b9, a5 + b4, a1 + b8, a6 + b3, a2 + b7, a7 + b2, a3 + b6, a8 + b1, a4 + b5, a9 + b0),
+        _min2(a0 + b1, a1 + b0),
+        _min3(a0 + b2, a1 + b1, a2 + b0),
+        _min4(a0 + b3, a1 + b2, a2 + b1, a3 + b0),
+        _min5(a0 + b4, a1 + b3, a2 + b2, a3 + b1, a4 + b0),
+        _min2(a0 + b5, a5 + b0),
+        _min4(a0 + b6, a5 + b1, a1 + b5, a6 + b0),
+        _min3(_min2(a0 + b7, a5 + b2), _min2(a1 + b6, a6 + b1), _min2(a2 + b5, a7 + b0)),
+        _min4(_min2(a0 + b8, a5 + b3), _min2(a1 + b7, a6 + b2), _min2(a2 + b6, a7 + b1),
+              _min2(a3 + b5, a8 + b0)),
+        _min5(_min2(a0 + b9, a5 + b4), _min2(a1 + b8, a6 + b3), _min2(a2 + b7, a7 + b2),
+              _min2(a3 + b6, a8 + b1), _min2(a4 + b5, a9 + b0)),
     )
 
 
-def _regular_distance(counts: Sequence[int], n_sets: int, cap: int) -> int:
-    """Fewest draws so that ``counts`` holds ``n_sets`` sets and a pair."""
-    suits = _TABLES[(True, cap)]
-    honors = _TABLES[(False, cap)]
-    top = suits.top
-    raw = bytes(counts)
-    k = raw[0:9]
-    a = top.get(k) or suits.get(k)
-    k = raw[9:18]
-    b = top.get(k) or suits.get(k)
-    k = raw[18:27]
-    c = top.get(k) or suits.get(k)
-    k = bytes(sorted(raw[27:34]))
-    d = honors.top.get(k) or honors.get(k)
-    ab = _conv(a, b)
-    cd = _conv(c, d)
-    best = _INF
-    for m in range(n_sets + 1):
-        x = ab[m] + cd[5 + n_sets - m]
-        if x < best:
-            best = x
-        x = ab[5 + m] + cd[n_sets - m]
-        if x < best:
-            best = x
-    return best
+def _min2(x: int, y: int) -> int:
+    return x if x < y else y
 
 
-def _small_distance(vecs: Sequence[_Vec], n_sets: int) -> int:
-    """Fewest draws for ``n_sets`` ≤ 1 sets and a pair from four groups' vectors (what is left
-    beside a 组合龙): no combination needed, the set and the pair come from one or two groups."""
-    if n_sets <= 0:
-        return min(v[5] for v in vecs)
-    best = min(v[6] for v in vecs)
-    for i, x in enumerate(vecs):
-        p = x[5]
-        for j, y in enumerate(vecs):
-            if i != j and p + y[1] < best:
-                best = p + y[1]
-    return best
+def _min3(x: int, y: int, z: int) -> int:
+    if y < x:
+        x = y
+    return x if x < z else z
 
 
-_KNIT_CACHE: Final[dict[bytes, _Vec]] = {}
+def _min4(x: int, y: int, z: int, w: int) -> int:
+    if y < x:
+        x = y
+    if z < x:
+        x = z
+    return x if x < w else w
 
 
-def _knit_rest(pattern: bytes, start: int) -> _Vec:
-    """Vector of a suit with one of each held knitted tile (ranks start, start+3, start+6) taken."""
-    key = pattern + bytes((start,))
-    v = _KNIT_CACHE.get(key)
-    if v is None:
-        rest = bytearray(pattern)
-        for i in (start, start + 3, start + 6):
-            if rest[i]:
-                rest[i] -= 1
-        v = _TABLES[(True, _CAP_NONE)].get(bytes(rest))
-        _KNIT_CACHE[key] = v
-    return v
+def _min5(x: int, y: int, z: int, w: int, v: int) -> int:
+    if y < x:
+        x = y
+    if z < x:
+        x = z
+    if w < x:
+        x = w
+    return x if x < v else v
 
 
-def regular_shanten_counts(counts: Sequence[int], n_melds: int = 0, system: str = "mcr") -> int:
-    """Standard-form shanten of standing-tile kind counts (34) next to ``n_melds`` declared melds."""
-    cap = _CAP_RIICHI if system == "riichi" else _CAP_NONE
-    return _regular_distance(counts, 4 - n_melds, cap) - 1
+# -- keys -----------------------------------------------------------------------------------------
+def _counts_keys(counts: list[int]) -> tuple[int, int, int, int]:
+    """The keys of the three suits and the honours of 34 kind counts."""
+    k0 = k1 = k2 = k3 = 0
+    for i in range(9):
+        c = counts[i]
+        if c < 0 or c > _MAX_COUNT:
+            raise ValueError(f"kind count {c} out of range 0-{_MAX_COUNT}")
+        k0 |= c << (4 * i)
+        c = counts[9 + i]
+        if c < 0 or c > _MAX_COUNT:
+            raise ValueError(f"kind count {c} out of range 0-{_MAX_COUNT}")
+        k1 |= c << (4 * i)
+        c = counts[18 + i]
+        if c < 0 or c > _MAX_COUNT:
+            raise ValueError(f"kind count {c} out of range 0-{_MAX_COUNT}")
+        k2 |= c << (4 * i)
+    for i in range(7):
+        c = counts[27 + i]
+        if c < 0 or c > _MAX_COUNT:
+            raise ValueError(f"kind count {c} out of range 0-{_MAX_COUNT}")
+        k3 |= c << (4 * i)
+    return k0, k1, k2, k3
 
 
-# -- special forms --------------------------------------------------------------------------------
-# A hand's kinds as a bit mask with one byte per kind (byte k is 1 when kind k is held), made by one
-# bytes.translate; the special forms are then popcounts of masked integers.
-_HELD: Final = bytes(min(c, 1) for c in range(256))
-_PAIRED: Final = bytes(1 if c >= 2 else 0 for c in range(256))
+def _as_list(counts: Sequence[int]) -> list[int]:
+    return counts if isinstance(counts, list) else list(counts)
 
 
-def _byte_mask(kinds: Sequence[int]) -> int:
-    return sum(1 << (8 * k) for k in kinds)
+def _hand_keys(h: Hand) -> tuple[int, int, int, int]:
+    """The four keys of a hand's standing tiles (winning tile included); a hand holds at most four
+    copies of a kind, so no count overflows its four bits."""
+    k0 = k1 = k2 = k3 = 0
+    for t in h.concealed:
+        k = _KIND[t]
+        if k < 9:
+            k0 += 1 << (4 * k)
+        elif k < 18:
+            k1 += 1 << (4 * (k - 9))
+        elif k < 27:
+            k2 += 1 << (4 * (k - 18))
+        else:
+            k3 += 1 << (4 * (k - 27))
+    w = h.winning_tile
+    if w is not None:
+        k = _KIND[w]
+        if k < 9:
+            k0 += 1 << (4 * k)
+        elif k < 18:
+            k1 += 1 << (4 * (k - 9))
+        elif k < 27:
+            k2 += 1 << (4 * (k - 18))
+        else:
+            k3 += 1 << (4 * (k - 27))
+    return k0, k1, k2, k3
+
+
+# -- forms on keys ------------------------------------------------------------------------------
+def _orphans(ra: int, rb: int, rc: int, rd: int, k0: int, k1: int, k2: int) -> int:
+    """十三幺 / kokushi: 13 less the terminal and honour kinds held, less one for a pair of them."""
+    held = ((rd >> _HELD_AT) & 15) + ((ra >> _MASK_AT) & 1) + ((ra >> (_MASK_AT + 8)) & 1) \
+        + ((rb >> _MASK_AT) & 1) + ((rb >> (_MASK_AT + 8)) & 1) \
+        + ((rc >> _MASK_AT) & 1) + ((rc >> (_MASK_AT + 8)) & 1)
+    pair = ((rd >> _PAIRED_AT) & 15) > 0 or (k0 & 15) >= 2 or ((k0 >> 32) & 15) >= 2 \
+        or (k1 & 15) >= 2 or ((k1 >> 32) & 15) >= 2 or (k2 & 15) >= 2 or ((k2 >> 32) & 15) >= 2
+    return 13 - held - (1 if pair else 0)
+
+
+def _seven_pairs_riichi(ra: int, rb: int, rc: int, rd: int) -> int:
+    # riichi: seven different pairs; a kind held four times is one pair
+    kinds = ((ra >> _HELD_AT) & 15) + ((rb >> _HELD_AT) & 15) + ((rc >> _HELD_AT) & 15) \
+        + ((rd >> _HELD_AT) & 15)
+    paired = ((ra >> _PAIRED_AT) & 15) + ((rb >> _PAIRED_AT) & 15) + ((rc >> _PAIRED_AT) & 15) \
+        + ((rd >> _PAIRED_AT) & 15)
+    return 6 - paired + (7 - kinds if kinds < 7 else 0)
+
+
+def _seven_pairs_mcr(ra: int, rb: int, rc: int, rd: int) -> int:
+    # MCR: four of a kind may be two pairs (PyMahjongGB counts it so too)
+    return 6 - ((ra >> _PAIRS_AT) & 31) - ((rb >> _PAIRS_AT) & 31) - ((rc >> _PAIRS_AT) & 31) \
+        - ((rd >> _PAIRS_AT) & 31)
 
 
 #: the first rank (0-2) of the knitted tiles in each suit, for the six spreads
@@ -302,110 +399,184 @@ def _knitted_patterns() -> tuple[tuple[int, ...], ...]:
 
 #: the six ways to spread 147 / 258 / 369 over the three suits (组合龙)
 KNITTED_PATTERNS: Final = _knitted_patterns()
-_KNITTED_MASKS: Final = tuple(_byte_mask(p) for p in KNITTED_PATTERNS)
-_HONOR_MASK: Final = _byte_mask(range(27, 34))
-_ORPHAN_MASK: Final = _byte_mask(TERMINALS_AND_HONORS)
 
 
-def _masks(counts: Sequence[int]) -> tuple[int, int]:
-    """(kinds held, kinds held twice or more) as byte masks."""
-    b = bytes(counts)
-    return (int.from_bytes(b.translate(_HELD), "little"),
-            int.from_bytes(b.translate(_PAIRED), "little"))
+def _knitted_held(rec: int, start: int) -> int:
+    """Kinds held among ranks ``start``, ``start+3``, ``start+6`` of a suit."""
+    mask = rec >> (_MASK_AT + start)
+    return (mask & 1) + ((mask >> 3) & 1) + ((mask >> 6) & 1)
 
 
-def _seven_pairs_mcr(counts: Sequence[int]) -> int:
-    # MCR: four of a kind may be two pairs (PyMahjongGB counts it so too)
-    b = bytes(counts)
-    return 6 - b.count(2) - b.count(3) - 2 * b.count(4)
-
-
-def _seven_pairs_riichi(held: int, paired: int) -> int:
-    # riichi: seven different pairs; a kind held four times is one pair
-    kinds = held.bit_count()
-    return 6 - paired.bit_count() + (7 - kinds if kinds < 7 else 0)
-
-
-def _thirteen_orphans(held: int, paired: int) -> int:
-    return 13 - (held & _ORPHAN_MASK).bit_count() - (1 if paired & _ORPHAN_MASK else 0)
-
-
-def _honors_and_knitted(held: int) -> int:
+def _honors_and_knitted(ra: int, rb: int, rc: int, rd: int) -> int:
     """全不靠: fourteen different tiles among one knitted spread and the seven honours."""
-    best = max((held & m).bit_count() for m in _KNITTED_MASKS)
-    return 13 - (held & _HONOR_MASK).bit_count() - best
+    best = 0
+    for s in range(6):
+        x = _knitted_held(ra, _KNITTED_STARTS[s][0]) + _knitted_held(rb, _KNITTED_STARTS[s][1]) \
+            + _knitted_held(rc, _KNITTED_STARTS[s][2])
+        if x > best:
+            best = x
+    return 13 - ((rd >> _HELD_AT) & 15) - best
 
 
-def _knitted_straight(counts: Sequence[int], held: int, n_melds: int, bound: int = _INF) -> int:
-    """组合龙 + one set + a pair (at most one declared meld). ``bound``: skip what cannot beat it."""
+def _knit_rest(key: int, start: int) -> int:
+    """The MCR record of a suit with one of each held knitted tile (ranks start, +3, +6) taken."""
+    for r in range(start, 9, 3):
+        if (key >> (4 * r)) & 15:
+            key -= 1 << (4 * r)
+    return _suit(key, _SUITS_MCR, _CAP_NONE)
+
+
+def _small_distance(ra: int, rb: int, rc: int, rd: int, n_sets: int) -> int:
+    """Fewest draws for ``n_sets`` ≤ 1 sets and a pair from four groups' records (what is left
+    beside a 组合龙): the set and the pair come from one group or two."""
+    pa = (ra >> 20) & 15
+    pb = (rb >> 20) & 15
+    pc = (rc >> 20) & 15
+    pd = (rd >> 20) & 15
+    if n_sets <= 0:
+        return _min4(pa, pb, pc, pd)
+    sa = (ra >> 4) & 15
+    sb = (rb >> 4) & 15
+    sc = (rc >> 4) & 15
+    sd = (rd >> 4) & 15
+    best = _min4((ra >> 24) & 15, (rb >> 24) & 15, (rc >> 24) & 15, (rd >> 24) & 15)
+    x = _min4(pa + _min3(sb, sc, sd), pb + _min3(sa, sc, sd), pc + _min3(sa, sb, sd),
+              pd + _min3(sa, sb, sc))
+    return x if x < best else best
+
+
+def _knitted_straight(k0: int, k1: int, k2: int, ra: int, rb: int, rc: int, rd: int,
+                      n_melds: int, bound: int) -> int:
+    """组合龙 + one set + a pair (at most one declared meld), or ``bound`` if that is no less.
+
+    ``ra``/``rb``/``rc``: any records of the suits (for the kinds held); ``rd``: the honours' MCR
+    record."""
     best = bound
     n_sets = 1 - n_melds
-    suits: list[bytes] = []
-    honors: _Vec = _ZERO
-    for starts, pm in zip(_KNITTED_STARTS, _KNITTED_MASKS, strict=True):
-        missing = 9 - (held & pm).bit_count()
+    for s in range(6):
+        s0 = _KNITTED_STARTS[s][0]
+        s1 = _KNITTED_STARTS[s][1]
+        s2 = _KNITTED_STARTS[s][2]
+        missing = 9 - _knitted_held(ra, s0) - _knitted_held(rb, s1) - _knitted_held(rc, s2)
         if missing - 1 >= best:
             continue
-        if not suits:
-            suits = [bytes(counts[0:9]), bytes(counts[9:18]), bytes(counts[18:27])]
-            honors = _TABLES[(False, _CAP_NONE)].get(_honor_key(counts))
-        vecs = (_knit_rest(suits[0], starts[0]), _knit_rest(suits[1], starts[1]),
-                _knit_rest(suits[2], starts[2]), honors)
-        x = missing + _small_distance(vecs, n_sets) - 1
+        x = missing + _small_distance(_knit_rest(k0, s0), _knit_rest(k1, s1), _knit_rest(k2, s2),
+                                      rd, n_sets) - 1
         if x < best:
             best = x
     return best
 
 
-# -- whole hands ----------------------------------------------------------------------------------
-def mcr_shanten_counts(counts: Sequence[int], n_melds: int = 0) -> int:
-    """MCR shanten (minimum over the five forms) of standing-tile counts next to ``n_melds`` melds."""
-    s = _regular_distance(counts, 4 - n_melds, _CAP_NONE) - 1
+def _mcr(k0: int, k1: int, k2: int, k3: int, n_melds: int) -> int:
+    """MCR shanten (the least over the five forms) of four keys beside ``n_melds`` melds."""
+    ra = _suit(k0, _SUITS_MCR, _CAP_NONE)
+    rb = _suit(k1, _SUITS_MCR, _CAP_NONE)
+    rc = _suit(k2, _SUITS_MCR, _CAP_NONE)
+    rd = _honors(k3, _HONORS_MCR, _CAP_NONE)
+    s = _combine(ra, rb, rc, rd, 4 - n_melds) - 1
     if s < 0 or n_melds > 1:
         return s
-    held, paired = _masks(counts)
     if n_melds == 0:
-        x = _seven_pairs_mcr(counts)
+        x = _seven_pairs_mcr(ra, rb, rc, rd)
         if x < s:
             s = x
-        x = _thirteen_orphans(held, paired)
+        x = _orphans(ra, rb, rc, rd, k0, k1, k2)
         if x < s:
             s = x
-        x = _honors_and_knitted(held)
+        x = _honors_and_knitted(ra, rb, rc, rd)
         if x < s:
             s = x
         if s < 0:
             return s
-    return _knitted_straight(counts, held, n_melds, s)
+    return _knitted_straight(k0, k1, k2, ra, rb, rc, rd, n_melds, s)
+
+
+def _riichi(k0: int, k1: int, k2: int, k3: int, n_melds: int) -> int:
+    """Riichi shanten (standard, chiitoitsu, kokushi) of four keys beside ``n_melds`` melds."""
+    ra = _suit(k0, _SUITS_RIICHI, _CAP_RIICHI)
+    rb = _suit(k1, _SUITS_RIICHI, _CAP_RIICHI)
+    rc = _suit(k2, _SUITS_RIICHI, _CAP_RIICHI)
+    rd = _honors(k3, _HONORS_RIICHI, _CAP_RIICHI)
+    s = _combine(ra, rb, rc, rd, 4 - n_melds) - 1
+    if n_melds == 0 and s >= 0:
+        x = _seven_pairs_riichi(ra, rb, rc, rd)
+        if x < s:
+            s = x
+        x = _orphans(ra, rb, rc, rd, k0, k1, k2)
+        if x < s:
+            s = x
+    return s
+
+
+# -- whole hands ----------------------------------------------------------------------------------
+def regular_shanten_counts(counts: Sequence[int], n_melds: int = 0, system: str = "mcr") -> int:
+    """Standard-form shanten of standing-tile kind counts (34) next to ``n_melds`` declared melds."""
+    k0, k1, k2, k3 = _counts_keys(_as_list(counts))
+    if system == "riichi":
+        return _combine(_suit(k0, _SUITS_RIICHI, _CAP_RIICHI), _suit(k1, _SUITS_RIICHI, _CAP_RIICHI),
+                        _suit(k2, _SUITS_RIICHI, _CAP_RIICHI),
+                        _honors(k3, _HONORS_RIICHI, _CAP_RIICHI), 4 - n_melds) - 1
+    return _combine(_suit(k0, _SUITS_MCR, _CAP_NONE), _suit(k1, _SUITS_MCR, _CAP_NONE),
+                    _suit(k2, _SUITS_MCR, _CAP_NONE), _honors(k3, _HONORS_MCR, _CAP_NONE),
+                    4 - n_melds) - 1
+
+
+def mcr_shanten_counts(counts: Sequence[int], n_melds: int = 0) -> int:
+    """MCR shanten (minimum over the five forms) of standing-tile counts next to ``n_melds`` melds."""
+    k0, k1, k2, k3 = _counts_keys(_as_list(counts))
+    return _mcr(k0, k1, k2, k3, n_melds)
 
 
 def riichi_shanten_counts(counts: Sequence[int], n_melds: int = 0) -> int:
     """Riichi shanten (standard, chiitoitsu, kokushi) of standing-tile counts next to melds."""
-    s = _regular_distance(counts, 4 - n_melds, _CAP_RIICHI) - 1
-    if n_melds == 0 and s >= 0:
-        held, paired = _masks(counts)
-        x = _seven_pairs_riichi(held, paired)
+    k0, k1, k2, k3 = _counts_keys(_as_list(counts))
+    return _riichi(k0, k1, k2, k3, n_melds)
+
+
+def improving_kinds(counts: Sequence[int], n_melds: int, own: Sequence[int],
+                    system: str) -> tuple[int, list[int]]:
+    """Shanten of standing ``counts`` and the kinds whose draw lowers it (``system`` ``"mcr"`` or
+    ``"riichi"``). ``own``: the hand's counts with melds; a kind held four times is not drawn."""
+    k0, k1, k2, k3 = _counts_keys(_as_list(counts))
+    riichi = system == "riichi"
+    s = _riichi(k0, k1, k2, k3, n_melds) if riichi else _mcr(k0, k1, k2, k3, n_melds)
+    out: list[int] = []
+    for k in range(NUM_KINDS):
+        if own[k] >= 4:
+            continue
+        a, b, c, d = k0, k1, k2, k3
+        if k < 9:
+            a = _plus_one(k0, k)
+        elif k < 18:
+            b = _plus_one(k1, k - 9)
+        elif k < 27:
+            c = _plus_one(k2, k - 18)
+        else:
+            d = _plus_one(k3, k - 27)
+        x = _riichi(a, b, c, d, n_melds) if riichi else _mcr(a, b, c, d, n_melds)
         if x < s:
-            s = x
-        x = _thirteen_orphans(held, paired)
-        if x < s:
-            s = x
-    return s
+            out.append(k)
+    return s, out
+
+
+def _plus_one(key: int, r: int) -> int:
+    """``key`` with one more tile of rank ``r``."""
+    if ((key >> (4 * r)) & 15) == _MAX_COUNT:
+        raise ValueError(f"kind count out of range 0-{_MAX_COUNT}")
+    return key + (1 << (4 * r))
 
 
 def hand_counts(hand: Hand) -> tuple[list[int], int]:
     """The standing tiles' kind counts (winning tile included) and the number of declared melds."""
     counts = [0] * NUM_KINDS
     for t in hand.concealed:
-        counts[KIND[t]] += 1
+        counts[_KIND[t]] += 1
     if hand.winning_tile is not None:
-        counts[KIND[hand.winning_tile]] += 1
+        counts[_KIND[hand.winning_tile]] += 1
     return counts, len(hand.melds)
 
 
 def _system(system: str) -> str:
-    from ..errors import InvalidHand
-
     s = system.lower()
     if s.startswith("mcr") or s in ("gb", "guobiao", "chinese"):
         return "mcr"
@@ -415,46 +586,64 @@ def _system(system: str) -> str:
     raise InvalidHand(f"unknown rule system {system!r}: use 'mcr' or 'riichi'")
 
 
+def _parsed(hand: str | Hand) -> Hand:
+    return hand if isinstance(hand, Hand) else parse_hand(hand)
+
+
 def shanten(hand: str | Hand, system: str = "mcr") -> int:
     """Shanten of a 13- or 14-tile hand under ``system`` (``"mcr"`` or ``"riichi"``).
 
     -1: complete (14 tiles); 0: ready (13 tiles) or one discard from ready (14 tiles).
     """
-    h = parse_hand(hand)
-    counts, n_melds = hand_counts(h)
+    h = _parsed(hand)
+    k0, k1, k2, k3 = _hand_keys(h)
     if _system(system) == "riichi":
-        return riichi_shanten_counts(counts, n_melds)
-    return mcr_shanten_counts(counts, n_melds)
+        return _riichi(k0, k1, k2, k3, len(h.melds))
+    return _mcr(k0, k1, k2, k3, len(h.melds))
 
 
 def mcr_shanten(hand: str | Hand) -> int:
     """MCR shanten: the least over standard, 七对, 十三幺, 全不靠 and 组合龙 forms."""
-    return shanten(hand, "mcr")
+    h = _parsed(hand)
+    k0, k1, k2, k3 = _hand_keys(h)
+    return _mcr(k0, k1, k2, k3, len(h.melds))
 
 
 def riichi_shanten(hand: str | Hand) -> int:
     """Riichi shanten: the least over standard, chiitoitsu and kokushi forms."""
-    return shanten(hand, "riichi")
+    h = _parsed(hand)
+    k0, k1, k2, k3 = _hand_keys(h)
+    return _riichi(k0, k1, k2, k3, len(h.melds))
 
 
 def shanten_by_form(hand: str | Hand, system: str = "mcr") -> dict[str, int | None]:
     """Shanten of each winning form (``None`` where declared melds rule the form out)."""
-    h = parse_hand(hand)
-    counts, n_melds = hand_counts(h)
-    sysname = _system(system)
-    cap = _CAP_RIICHI if sysname == "riichi" else _CAP_NONE
-    out: dict[str, int | None] = {"standard": _regular_distance(counts, 4 - n_melds, cap) - 1}
+    h = _parsed(hand)
+    k0, k1, k2, k3 = _hand_keys(h)
+    n_melds = len(h.melds)
     closed = n_melds == 0
-    held, paired = _masks(counts)
-    if sysname == "riichi":
-        out["seven_pairs"] = _seven_pairs_riichi(held, paired) if closed else None
-        out["thirteen_orphans"] = _thirteen_orphans(held, paired) if closed else None
-        return out
-    out["seven_pairs"] = _seven_pairs_mcr(counts) if closed else None
-    out["thirteen_orphans"] = _thirteen_orphans(held, paired) if closed else None
-    out["honors_and_knitted"] = _honors_and_knitted(held) if closed else None
-    out["knitted_straight"] = _knitted_straight(counts, held, n_melds) if n_melds <= 1 else None
-    return out
+    if _system(system) == "riichi":
+        ra = _suit(k0, _SUITS_RIICHI, _CAP_RIICHI)
+        rb = _suit(k1, _SUITS_RIICHI, _CAP_RIICHI)
+        rc = _suit(k2, _SUITS_RIICHI, _CAP_RIICHI)
+        rd = _honors(k3, _HONORS_RIICHI, _CAP_RIICHI)
+        return {
+            "standard": _combine(ra, rb, rc, rd, 4 - n_melds) - 1,
+            "seven_pairs": _seven_pairs_riichi(ra, rb, rc, rd) if closed else None,
+            "thirteen_orphans": _orphans(ra, rb, rc, rd, k0, k1, k2) if closed else None,
+        }
+    ra = _suit(k0, _SUITS_MCR, _CAP_NONE)
+    rb = _suit(k1, _SUITS_MCR, _CAP_NONE)
+    rc = _suit(k2, _SUITS_MCR, _CAP_NONE)
+    rd = _honors(k3, _HONORS_MCR, _CAP_NONE)
+    return {
+        "standard": _combine(ra, rb, rc, rd, 4 - n_melds) - 1,
+        "seven_pairs": _seven_pairs_mcr(ra, rb, rc, rd) if closed else None,
+        "thirteen_orphans": _orphans(ra, rb, rc, rd, k0, k1, k2) if closed else None,
+        "honors_and_knitted": _honors_and_knitted(ra, rb, rc, rd) if closed else None,
+        "knitted_straight": (_knitted_straight(k0, k1, k2, ra, rb, rc, rd, n_melds, _INF)
+                             if n_melds <= 1 else None),
+    }
 
 
 def meld_kinds(hand: Hand) -> list[int]:
@@ -462,5 +651,5 @@ def meld_kinds(hand: Hand) -> list[int]:
     counts = [0] * NUM_KINDS
     for m in hand.melds:
         for t in m.tiles:
-            counts[KIND[t]] += 1
+            counts[_KIND[t]] += 1
     return counts
