@@ -91,58 +91,103 @@ _HONORS_RIICHI: Final[dict[int, int]] = {}
 _HONORS_MCR: Final[dict[int, int]] = {}
 
 
+# The programme below keeps ten costs in one int, six bits a lane (lane p*5 + m), and works on all
+# ten at once: a lane holds 0-31, 31 standing for "unreachable" (no real cost exceeds 14), and bit 5
+# of each lane is a guard for the lane-wise minimum and the saturating addition.
+_LANE: Final = 6
+_ONES: Final = sum(1 << (_LANE * j) for j in range(10))
+_GUARDS: Final = _ONES << 5
+_UNREACHABLE: Final = _ONES * 31
+_START: Final = _UNREACHABLE & ~63          # no sets, no pair: cost 0
+#: a cost added to every lane
+_TIMES_ONES: Final = tuple(k * _ONES for k in range(8))
+
+
+def _move_masks() -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """For ``t = sets*2 + pairs`` (sets 0-4, pairs 0-1): the lanes that stay within 4 sets and 1 pair
+    when moved up by that many, the shift that moves them, and the lanes left unreachable."""
+    keep: list[int] = []
+    shift: list[int] = []
+    fill: list[int] = []
+    for dm in range(5):
+        for r in range(2):
+            k = f = 0
+            for p in range(2):
+                for m in range(5):
+                    if p + r <= 1 and m + dm <= 4:
+                        k |= 63 << (_LANE * (p * 5 + m))
+                    if p < r or m < dm:
+                        f |= 31 << (_LANE * (p * 5 + m))
+            keep.append(k)
+            shift.append(_LANE * (5 * r + dm))
+            fill.append(f)
+    return tuple(keep), tuple(shift), tuple(fill)
+
+
+_MOVES: Final = _move_masks()
+_MOVE_KEEP: Final[tuple[int, ...]] = _MOVES[0]
+_MOVE_SHIFT: Final[tuple[int, ...]] = _MOVES[1]
+_MOVE_FILL: Final[tuple[int, ...]] = _MOVES[2]
+
+
 def _distances(h: list[int], chows: bool, cap: int) -> int:
-    """The packed vector ``d[p*5 + m]`` of one group with kind counts ``h``.
+    """The packed vector ``d[p*5 + m]`` of one group with kind counts ``h`` (four bits a lane).
 
     A forward dynamic programme over the ranks. State ``a*5 + b``: ``a`` chows begun at the rank
     before, ``b`` two ranks before (both still need this rank's tile); each state holds the ten
-    least costs so far (``cur[state*10 + p*5 + m]``). At each rank the target takes ``c`` new
-    chows, ``q`` pungs and ``r`` pairs; the tiles it needs beyond those held are drawn.
+    least costs so far in one int (six-bit lanes). At each rank the target takes ``c`` new chows,
+    ``q`` pungs and ``r`` pairs; the tiles it needs beyond those held are drawn.
     """
     n = len(h)
-    cur = [_INF] * 250
-    cur[0] = 0
-    active = 1                       # bit s: state s has an entry
+    cur = [_UNREACHABLE] * 25
+    cur[0] = _START
+    active = 1                       # bit s: state s is reachable
     for i in range(n):
         held = h[i]
         can_chow = chows and i <= n - 3
         # no more chows begun here than the most tiles held on their three ranks: with fewer on
         # each rank one such chow would be drawn whole, and a pung drawn on a rank with room left
         # costs no more (the reference tables of the tests check this shortcut)
-        most = max(held, h[i + 1], h[i + 2]) if can_chow else 0
-        nxt = [_INF] * 250
+        most = _max3(held, h[i + 1], h[i + 2]) if can_chow else 0
+        nxt = [_UNREACHABLE] * 25
         nxt_active = 0
         for s in range(25):
             if not (active >> s) & 1:
                 continue
             a = s // 5
             base = a + s % 5
-            max_c = min(4 - base, cap - base, most) if can_chow else 0
-            row = s * 10
+            max_c = _min3(4 - base, cap - base, most) if can_chow else 0
+            v = cur[s]
             for c in range(max_c + 1):
-                to = (c * 5 + a) * 10
-                nxt_active |= 1 << (c * 5 + a)
+                to = c * 5 + a
+                acc = nxt[to]
                 for qr in range(4):
-                    q = qr >> 1
-                    r = qr & 1
-                    w = base + c + 3 * q + 2 * r
-                    dm = c + q
+                    w = base + c + 3 * (qr >> 1) + 2 * (qr & 1)
+                    dm = c + (qr >> 1)
                     if w > cap or dm > 4:
                         continue
-                    cost = w - held if w > held else 0
-                    for p in range(2 - r):
-                        src = row + p * 5
-                        dst = to + (p + r) * 5 + dm
-                        for m in range(5 - dm):
-                            v = cur[src + m] + cost
-                            if v < nxt[dst + m]:
-                                nxt[dst + m] = v
+                    t = dm * 2 + (qr & 1)
+                    x = ((v & _MOVE_KEEP[t]) << _MOVE_SHIFT[t]) | _MOVE_FILL[t]
+                    if w > held:             # add the tiles drawn, saturating at 31
+                        x += _TIMES_ONES[w - held]
+                        over = (x & _GUARDS) >> 5
+                        if over:
+                            m = (over << 6) - over   # the lanes that overflowed, all six bits
+                            x = ((x | m) ^ m) | (_UNREACHABLE & m)
+                    # lane-wise minimum of acc and x (shifts, not products: those of long
+                    # operands leave the compiled fast path)
+                    ge = (((acc | _GUARDS) - x) & _GUARDS) >> 5
+                    m = (ge << 6) - ge
+                    acc = (x & m) | ((acc | m) ^ m)
+                nxt[to] = acc
+                nxt_active |= 1 << to
         cur = nxt
         active = nxt_active
+    v = cur[0]
     out = 0
     for j in range(10):
-        v = cur[j]
-        out |= (v if v < 15 else 15) << (4 * j)
+        x = (v >> (_LANE * j)) & 63
+        out |= (x if x < 15 else 15) << (4 * j)
     return out
 
 
@@ -270,6 +315,12 @@ def _conv(a0: int, a1: int, a2: int, a3: int, a4: int, a5: int, a6: int, a7: int
         _min5(_min2(a0 + b9, a5 + b4), _min2(a1 + b8, a6 + b3), _min2(a2 + b7, a7 + b2),
               _min2(a3 + b6, a8 + b1), _min2(a4 + b5, a9 + b0)),
     )
+
+
+def _max3(x: int, y: int, z: int) -> int:
+    if y > x:
+        x = y
+    return x if x > z else z
 
 
 def _min2(x: int, y: int) -> int:
@@ -411,8 +462,10 @@ def _honors_and_knitted(ra: int, rb: int, rc: int, rd: int) -> int:
     """全不靠: fourteen different tiles among one knitted spread and the seven honours."""
     best = 0
     for s in range(6):
-        x = _knitted_held(ra, _KNITTED_STARTS[s][0]) + _knitted_held(rb, _KNITTED_STARTS[s][1]) \
-            + _knitted_held(rc, _KNITTED_STARTS[s][2])
+        # spread s: first ranks s0, s1, 3 - s0 - s1 of the three suits (the six permutations)
+        s0 = s >> 1
+        s1 = (s0 + 1 + (s & 1)) % 3
+        x = _knitted_held(ra, s0) + _knitted_held(rb, s1) + _knitted_held(rc, 3 - s0 - s1)
         if x > best:
             best = x
     return 13 - ((rd >> _HELD_AT) & 15) - best
@@ -453,10 +506,10 @@ def _knitted_straight(k0: int, k1: int, k2: int, ra: int, rb: int, rc: int, rd: 
     record."""
     best = bound
     n_sets = 1 - n_melds
-    for s in range(6):
-        s0 = _KNITTED_STARTS[s][0]
-        s1 = _KNITTED_STARTS[s][1]
-        s2 = _KNITTED_STARTS[s][2]
+    for s in range(6):               # the six spreads, as in _honors_and_knitted
+        s0 = s >> 1
+        s1 = (s0 + 1 + (s & 1)) % 3
+        s2 = 3 - s0 - s1
         missing = 9 - _knitted_held(ra, s0) - _knitted_held(rb, s1) - _knitted_held(rc, s2)
         if missing - 1 >= best:
             continue
