@@ -99,8 +99,8 @@ _ONES: Final = sum(1 << (_LANE * j) for j in range(10))
 _GUARDS: Final = _ONES << 5
 _UNREACHABLE: Final = _ONES * 31
 _START: Final = _UNREACHABLE & ~63          # no sets, no pair: cost 0
-#: a cost added to every lane
-_TIMES_ONES: Final = tuple(k * _ONES for k in range(8))
+#: a cost added to every lane (a cost is at most the cap on copies; lanes stay below 64)
+_TIMES_ONES: Final = tuple(k * _ONES for k in range(16))
 
 
 def _move_masks() -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
