@@ -64,6 +64,14 @@ def test_suit_vectors_equal_reference_any(pat: list[int], cap: int) -> None:
     assert _vector(_record(_key(pat), 9, True, cap)) == _SuitTable(True, cap).direct(bytes(pat))
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 4), min_size=7, max_size=7).filter(lambda p: sum(p) <= 14),
+       st.sampled_from([_CAP_RIICHI, _CAP_NONE]))
+def test_honor_vectors_equal_reference_any(pat: list[int], cap: int) -> None:
+    assert _vector(_record(_key(pat), 7, False, cap)) == _SuitTable(False, cap).direct(
+        bytes(sorted(pat)))
+
+
 def test_honor_vectors_equal_reference() -> None:
     # every honour pattern of up to four kinds (the order of kinds does not matter)
     for cap in (_CAP_RIICHI, _CAP_NONE):
@@ -79,10 +87,10 @@ def test_shape_cap_five_is_uncapped() -> None:
     # MCR counts shapes only; a cap of 5 copies per kind gives the same vectors as no cap
     rng = random.Random(2)
     for pat in _random_patterns(rng, 60):
-        assert _distances(pat, True, 5) == _distances(pat, True, 8), pat
+        assert _distances(_key(pat), 9, True, 5, {}) == _distances(_key(pat), 9, True, 8, {}), pat
     for pat4 in itertools.product(range(5), repeat=4):
         hon = [*pat4, 0, 0, 0]
-        assert _distances(hon, False, 5) == _distances(hon, False, 8)
+        assert _distances(_key(hon), 7, False, 5, {}) == _distances(_key(hon), 7, False, 8, {})
 
 
 def test_chow_pruning_keeps_vectors() -> None:

@@ -89,6 +89,9 @@ _SUITS_RIICHI: Final[dict[int, int]] = {}
 _SUITS_MCR: Final[dict[int, int]] = {}
 _HONORS_RIICHI: Final[dict[int, int]] = {}
 _HONORS_MCR: Final[dict[int, int]] = {}
+#: the suffix programme's memo (all tables), and its bound
+_SUFFIXES: Final[dict[int, int]] = {}
+_SUFFIX_CAP: Final = 1 << 16
 
 
 # The programme below keeps ten costs in one int, six bits a lane (lane p*5 + m), and works on all
@@ -130,60 +133,79 @@ _MOVE_SHIFT: Final[tuple[int, ...]] = _MOVES[1]
 _MOVE_FILL: Final[tuple[int, ...]] = _MOVES[2]
 
 
-def _distances(h: list[int], chows: bool, cap: int) -> int:
-    """The packed vector ``d[p*5 + m]`` of one group with kind counts ``h`` (four bits a lane).
+def _suffix(key: int, left: int, c1: int, c2: int, chows: bool, cap: int,
+            sub: dict[int, int]) -> int:
+    """Least costs (six-bit lanes, lane ``p*5 + m``) of the last ``left`` ranks of a group, whose
+    counts are ``key`` (four bits a rank, the first in the low bits), given ``c1`` chows begun at
+    the rank before and ``c2`` two ranks before (both still need this rank's tile).
 
-    A forward dynamic programme over the ranks. State ``a*5 + b``: ``a`` chows begun at the rank
-    before, ``b`` two ranks before (both still need this rank's tile); each state holds the ten
-    least costs so far in one int (six-bit lanes). At each rank the target takes ``c`` new chows,
-    ``q`` pungs and ``r`` pairs; the tiles it needs beyond those held are drawn.
+    A dynamic programme over the ranks with a memo shared by all patterns. At each rank the target
+    takes ``c`` new chows, ``q`` pungs and ``r`` pairs; the tiles it needs beyond those held are
+    drawn. Pungs and pairs on a rank holding nothing are left out: they are drawn whole, and
+    :func:`_distances` adds such sets anywhere.
     """
-    n = len(h)
-    cur = [_UNREACHABLE] * 25
-    cur[0] = _START
-    active = 1                       # bit s: state s is reachable
-    for i in range(n):
-        held = h[i]
-        can_chow = chows and i <= n - 3
-        # no more chows begun here than the most tiles held on their three ranks: with fewer on
-        # each rank one such chow would be drawn whole, and a pung drawn on a rank with room left
-        # costs no more (the reference tables of the tests check this shortcut)
-        most = _max3(held, h[i + 1], h[i + 2]) if can_chow else 0
-        nxt = [_UNREACHABLE] * 25
-        nxt_active = 0
-        for s in range(25):
-            if not (active >> s) & 1:
+    if left == 0:
+        return _START
+    mk = (((((key << 4 | left) * 5 + c1) * 5 + c2) << 4 | cap) << 1) | (1 if chows else 0)
+    acc = sub.get(mk, -1)
+    if acc >= 0:
+        return acc
+    held = key & 15
+    base = c1 + c2
+    # no more chows begun here than the most tiles held on their three ranks: with fewer on each
+    # rank one such chow would be drawn whole, and a pung drawn on a rank with room left costs no
+    # more (the reference tables of the tests check this shortcut)
+    max_c = 0
+    if chows and left >= 3:
+        max_c = _min3(4 - base, cap - base, _max3(held, (key >> 4) & 15, (key >> 8) & 15))
+    acc = _UNREACHABLE
+    for c in range(max_c + 1):
+        v = _suffix(key >> 4, left - 1, c, c1, chows, cap, sub)
+        for qr in range(4 if held else 1):
+            w = base + c + 3 * (qr >> 1) + 2 * (qr & 1)
+            dm = c + (qr >> 1)
+            if w > cap or dm > 4:
                 continue
-            a = s // 5
-            base = a + s % 5
-            max_c = _min3(4 - base, cap - base, most) if can_chow else 0
-            v = cur[s]
-            for c in range(max_c + 1):
-                to = c * 5 + a
-                acc = nxt[to]
-                for qr in range(4):
-                    w = base + c + 3 * (qr >> 1) + 2 * (qr & 1)
-                    dm = c + (qr >> 1)
-                    if w > cap or dm > 4:
-                        continue
-                    t = dm * 2 + (qr & 1)
-                    x = ((v & _MOVE_KEEP[t]) << _MOVE_SHIFT[t]) | _MOVE_FILL[t]
-                    if w > held:             # add the tiles drawn, saturating at 31
-                        x += _TIMES_ONES[w - held]
-                        over = (x & _GUARDS) >> 5
-                        if over:
-                            m = (over << 6) - over   # the lanes that overflowed, all six bits
-                            x = ((x | m) ^ m) | (_UNREACHABLE & m)
-                    # lane-wise minimum of acc and x (shifts, not products: those of long
-                    # operands leave the compiled fast path)
-                    ge = (((acc | _GUARDS) - x) & _GUARDS) >> 5
-                    m = (ge << 6) - ge
-                    acc = (x & m) | ((acc | m) ^ m)
-                nxt[to] = acc
-                nxt_active |= 1 << to
-        cur = nxt
-        active = nxt_active
-    v = cur[0]
+            # v's lanes moved up by the sets and the pair taken here
+            t = dm * 2 + (qr & 1)
+            x = ((v & _MOVE_KEEP[t]) << _MOVE_SHIFT[t]) | _MOVE_FILL[t]
+            if w > held:             # add the tiles drawn, saturating at 31
+                x += _TIMES_ONES[w - held]
+                over = (x & _GUARDS) >> 5
+                if over:
+                    m = (over << 6) - over   # the lanes that overflowed, all six bits
+                    x = ((x | m) ^ m) | (_UNREACHABLE & m)
+            # lane-wise minimum of acc and x (shifts, not products: those of long operands
+            # leave the compiled fast path)
+            ge = (((acc | _GUARDS) - x) & _GUARDS) >> 5
+            m = (ge << 6) - ge
+            acc = (x & m) | ((acc | m) ^ m)
+    if len(sub) >= _SUFFIX_CAP:
+        sub.clear()
+    sub[mk] = acc
+    return acc
+
+
+def _distances(key: int, n: int, chows: bool, cap: int, sub: dict[int, int]) -> int:
+    """The packed vector ``d[p*5 + m]`` (four bits a lane) of a group of ``n`` kinds with counts
+    ``key``. ``sub``: the memo of :func:`_suffix` (shared between patterns: most suffixes recur).
+    """
+    v = _suffix(key, n, 0, 0, chows, cap, sub)
+    # plus sets and a pair drawn whole (3 tiles a set, 2 the pair): a hand of at most 14 tiles in
+    # nine ranks always leaves a rank with room for them
+    acc = v
+    for t in range(1, 10):
+        dm = t >> 1
+        x = ((v & _MOVE_KEEP[t]) << _MOVE_SHIFT[t]) | _MOVE_FILL[t]
+        x += _TIMES_ONES[3 * dm + 2 * (t & 1)]
+        over = (x & _GUARDS) >> 5
+        if over:
+            m = (over << 6) - over
+            x = ((x | m) ^ m) | (_UNREACHABLE & m)
+        ge = (((acc | _GUARDS) - x) & _GUARDS) >> 5
+        m = (ge << 6) - ge
+        acc = (x & m) | ((acc | m) ^ m)
+    v = acc
     out = 0
     for j in range(10):
         x = (v >> (_LANE * j)) & 63
@@ -191,12 +213,11 @@ def _distances(h: list[int], chows: bool, cap: int) -> int:
     return out
 
 
-def _record(key: int, n: int, chows: bool, cap: int) -> int:
-    """The record of a group of ``n`` kinds given by its key."""
-    h = [(key >> (4 * i)) & 15 for i in range(n)]
+def _record(key: int, n: int, chows: bool, cap: int, sub: dict[int, int] | None = None) -> int:
+    """The record of a group of ``n`` kinds given by its key (``sub``: the suffix memo)."""
     held = paired = pairs = mask = 0
     for i in range(n):
-        c = h[i]
+        c = (key >> (4 * i)) & 15
         if c:
             held += 1
             mask |= 1 << i
@@ -206,8 +227,8 @@ def _record(key: int, n: int, chows: bool, cap: int) -> int:
                 pairs += 1
             elif c == 4:
                 pairs += 2
-    return (_distances(h, chows, cap) | held << _HELD_AT | paired << _PAIRED_AT
-            | pairs << _PAIRS_AT | mask << _MASK_AT)
+    d = _distances(key, n, chows, cap, _SUFFIXES if sub is None else sub)
+    return d | held << _HELD_AT | paired << _PAIRED_AT | pairs << _PAIRS_AT | mask << _MASK_AT
 
 
 def _suit(key: int, memo: dict[int, int], cap: int) -> int:
