@@ -92,6 +92,8 @@ _HONORS_MCR: Final[dict[int, int]] = {}
 #: the suffix programme's memo (all tables), and its bound
 _SUFFIXES: Final[dict[int, int]] = {}
 _SUFFIX_CAP: Final = 1 << 16
+#: suffixes of at most this many ranks go to the shared memo
+_SHARED_LEFT: Final = 6
 
 
 # The programme below keeps ten costs in one int, six bits a lane (lane p*5 + m), and works on all
@@ -134,12 +136,14 @@ _MOVE_FILL: Final[tuple[int, ...]] = _MOVES[2]
 
 
 def _suffix(key: int, left: int, c1: int, c2: int, chows: bool, cap: int,
-            sub: dict[int, int]) -> int:
+            sub: dict[int, int], local: dict[int, int]) -> int:
     """Least costs (six-bit lanes, lane ``p*5 + m``) of the last ``left`` ranks of a group, whose
     counts are ``key`` (four bits a rank, the first in the low bits), given ``c1`` chows begun at
     the rank before and ``c2`` two ranks before (both still need this rank's tile).
 
-    A dynamic programme over the ranks with a memo shared by all patterns. At each rank the target
+    A dynamic programme over the ranks with memos: ``sub`` for suffixes of at most
+    ``_SHARED_LEFT`` ranks, shared by all patterns (they recur), ``local`` for the longer ones
+    of one pattern. At each rank the target
     takes ``c`` new chows, ``q`` pungs and ``r`` pairs; the tiles it needs beyond those held are
     drawn. Pungs and pairs on a rank holding nothing are left out: they are drawn whole, and
     :func:`_distances` adds such sets anywhere.
@@ -147,7 +151,8 @@ def _suffix(key: int, left: int, c1: int, c2: int, chows: bool, cap: int,
     if left == 0:
         return _START
     mk = (((((key << 4 | left) * 5 + c1) * 5 + c2) << 4 | cap) << 1) | (1 if chows else 0)
-    acc = sub.get(mk, -1)
+    memo = sub if left <= _SHARED_LEFT else local
+    acc = memo.get(mk, -1)
     if acc >= 0:
         return acc
     held = key & 15
@@ -160,7 +165,7 @@ def _suffix(key: int, left: int, c1: int, c2: int, chows: bool, cap: int,
         max_c = _min3(4 - base, cap - base, _max3(held, (key >> 4) & 15, (key >> 8) & 15))
     acc = _UNREACHABLE
     for c in range(max_c + 1):
-        v = _suffix(key >> 4, left - 1, c, c1, chows, cap, sub)
+        v = _suffix(key >> 4, left - 1, c, c1, chows, cap, sub, local)
         for qr in range(4 if held else 1):
             w = base + c + 3 * (qr >> 1) + 2 * (qr & 1)
             dm = c + (qr >> 1)
@@ -180,9 +185,9 @@ def _suffix(key: int, left: int, c1: int, c2: int, chows: bool, cap: int,
             ge = (((acc | _GUARDS) - x) & _GUARDS) >> 5
             m = (ge << 6) - ge
             acc = (x & m) | ((acc | m) ^ m)
-    if len(sub) >= _SUFFIX_CAP:
-        sub.clear()
-    sub[mk] = acc
+    if len(memo) >= _SUFFIX_CAP:
+        memo.clear()
+    memo[mk] = acc
     return acc
 
 
@@ -190,7 +195,7 @@ def _distances(key: int, n: int, chows: bool, cap: int, sub: dict[int, int]) -> 
     """The packed vector ``d[p*5 + m]`` (four bits a lane) of a group of ``n`` kinds with counts
     ``key``. ``sub``: the memo of :func:`_suffix` (shared between patterns: most suffixes recur).
     """
-    v = _suffix(key, n, 0, 0, chows, cap, sub)
+    v = _suffix(key, n, 0, 0, chows, cap, sub, {})
     # plus sets and a pair drawn whole (3 tiles a set, 2 the pair): a hand of at most 14 tiles in
     # nine ranks always leaves a rank with room for them
     acc = v
