@@ -35,12 +35,17 @@ For a 14-tile hand that is not complete this equals the least shanten over its d
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from ..errors import InvalidHand
 from ..hand import Hand
 from ..notation import parse_hand
 from ..tiles import KIND, NUM_KINDS
+
+if TYPE_CHECKING:
+    # native 64-bit ints in the compiled build; annotations only (never evaluated), so the pure
+    # build needs no mypy_extensions
+    from mypy_extensions import i64
 
 __all__ = [
     "FORMS_MCR",
@@ -135,8 +140,8 @@ _MOVE_SHIFT: Final[tuple[int, ...]] = _MOVES[1]
 _MOVE_FILL: Final[tuple[int, ...]] = _MOVES[2]
 
 
-def _suffix(key: int, left: int, c1: int, c2: int, chows: bool, cap: int,
-            sub: dict[int, int], local: dict[int, int]) -> int:
+def _suffix(key: i64, left: i64, c1: i64, c2: i64, chows: bool, cap: i64,
+            sub: dict[i64, i64], local: dict[i64, i64]) -> i64:
     """Least costs (six-bit lanes, lane ``p*5 + m``) of the last ``left`` ranks of a group, whose
     counts are ``key`` (four bits a rank, the first in the low bits), given ``c1`` chows begun at
     the rank before and ``c2`` two ranks before (both still need this rank's tile).
@@ -191,7 +196,7 @@ def _suffix(key: int, left: int, c1: int, c2: int, chows: bool, cap: int,
     return acc
 
 
-def _distances(key: int, n: int, chows: bool, cap: int, sub: dict[int, int]) -> int:
+def _distances(key: i64, n: i64, chows: bool, cap: i64, sub: dict[i64, i64]) -> i64:
     """The packed vector ``d[p*5 + m]`` (four bits a lane) of a group of ``n`` kinds with counts
     ``key``. ``sub``: the memo of :func:`_suffix` (shared between patterns: most suffixes recur).
     """
@@ -218,7 +223,7 @@ def _distances(key: int, n: int, chows: bool, cap: int, sub: dict[int, int]) -> 
     return out
 
 
-def _record(key: int, n: int, chows: bool, cap: int, sub: dict[int, int] | None = None) -> int:
+def _record(key: i64, n: i64, chows: bool, cap: i64, sub: dict[i64, i64] | None = None) -> i64:
     """The record of a group of ``n`` kinds given by its key (``sub``: the suffix memo)."""
     held = paired = pairs = mask = 0
     for i in range(n):
@@ -236,7 +241,7 @@ def _record(key: int, n: int, chows: bool, cap: int, sub: dict[int, int] | None 
     return d | held << _HELD_AT | paired << _PAIRED_AT | pairs << _PAIRS_AT | mask << _MASK_AT
 
 
-def _suit(key: int, memo: dict[int, int], cap: int) -> int:
+def _suit(key: i64, memo: dict[i64, i64], cap: i64) -> i64:
     rec = memo.get(key, -1)
     if rec < 0:
         rec = _record(key, 9, True, cap)
@@ -246,7 +251,7 @@ def _suit(key: int, memo: dict[int, int], cap: int) -> int:
     return rec
 
 
-def _honors(key: int, memo: dict[int, int], cap: int) -> int:
+def _honors(key: i64, memo: dict[i64, i64], cap: i64) -> i64:
     rec = memo.get(key, -1)
     if rec < 0:
         rec = _record(key, 7, False, cap)
@@ -256,7 +261,7 @@ def _honors(key: int, memo: dict[int, int], cap: int) -> int:
     return rec
 
 
-def _combine(a: int, b: int, c: int, d: int, n: int) -> int:
+def _combine(a: i64, b: i64, c: i64, d: i64, n: i64) -> i64:
     """Fewest draws for ``n`` sets and a pair from four groups' records (min-plus, written out:
     this is the inner loop of every shanten)."""
     # ab = the records of a and b combined (sets add up, at most one pair); cd likewise
@@ -323,9 +328,9 @@ def _combine(a: int, b: int, c: int, d: int, n: int) -> int:
     return best if best < t else t
 
 
-def _conv(a0: int, a1: int, a2: int, a3: int, a4: int, a5: int, a6: int, a7: int, a8: int,
-          a9: int, b0: int, b1: int, b2: int, b3: int, b4: int, b5: int, b6: int, b7: int,
-          b8: int, b9: int) -> tuple[int, int, int, int, int, int, int, int, int, int]:
+def _conv(a0: i64, a1: i64, a2: i64, a3: i64, a4: i64, a5: i64, a6: i64, a7: i64, a8: i64,
+          a9: i64, b0: i64, b1: i64, b2: i64, b3: i64, b4: i64, b5: i64, b6: i64, b7: i64,
+          b8: i64, b9: i64) -> tuple[i64, i64, i64, i64, i64, i64, i64, i64, i64, i64]:
     """Min-plus combination of two groups' vectors: entry p*5 + m."""
     return (
         a0 + b0,
@@ -343,23 +348,23 @@ def _conv(a0: int, a1: int, a2: int, a3: int, a4: int, a5: int, a6: int, a7: int
     )
 
 
-def _max3(x: int, y: int, z: int) -> int:
+def _max3(x: i64, y: i64, z: i64) -> i64:
     if y > x:
         x = y
     return x if x > z else z
 
 
-def _min2(x: int, y: int) -> int:
+def _min2(x: i64, y: i64) -> i64:
     return x if x < y else y
 
 
-def _min3(x: int, y: int, z: int) -> int:
+def _min3(x: i64, y: i64, z: i64) -> i64:
     if y < x:
         x = y
     return x if x < z else z
 
 
-def _min4(x: int, y: int, z: int, w: int) -> int:
+def _min4(x: i64, y: i64, z: i64, w: i64) -> i64:
     if y < x:
         x = y
     if z < x:
@@ -367,7 +372,7 @@ def _min4(x: int, y: int, z: int, w: int) -> int:
     return x if x < w else w
 
 
-def _min5(x: int, y: int, z: int, w: int, v: int) -> int:
+def _min5(x: i64, y: i64, z: i64, w: i64, v: i64) -> i64:
     if y < x:
         x = y
     if z < x:
@@ -378,7 +383,7 @@ def _min5(x: int, y: int, z: int, w: int, v: int) -> int:
 
 
 # -- keys -----------------------------------------------------------------------------------------
-def _counts_keys(counts: list[int]) -> tuple[int, int, int, int]:
+def _counts_keys(counts: list[i64]) -> tuple[i64, i64, i64, i64]:
     """The keys of the three suits and the honours of 34 kind counts."""
     k0 = k1 = k2 = k3 = 0
     for i in range(9):
@@ -406,7 +411,7 @@ def _as_list(counts: Sequence[int]) -> list[int]:
     return counts if isinstance(counts, list) else list(counts)
 
 
-def _hand_keys(h: Hand) -> tuple[int, int, int, int]:
+def _hand_keys(h: Hand) -> tuple[i64, i64, i64, i64]:
     """The four keys of a hand's standing tiles (winning tile included); a hand holds at most four
     copies of a kind, so no count overflows its four bits."""
     k0 = k1 = k2 = k3 = 0
@@ -435,7 +440,7 @@ def _hand_keys(h: Hand) -> tuple[int, int, int, int]:
 
 
 # -- forms on keys ------------------------------------------------------------------------------
-def _orphans(ra: int, rb: int, rc: int, rd: int, k0: int, k1: int, k2: int) -> int:
+def _orphans(ra: i64, rb: i64, rc: i64, rd: i64, k0: i64, k1: i64, k2: i64) -> i64:
     """十三幺 / kokushi: 13 less the terminal and honour kinds held, less one for a pair of them."""
     held = ((rd >> _HELD_AT) & 15) + ((ra >> _MASK_AT) & 1) + ((ra >> (_MASK_AT + 8)) & 1) \
         + ((rb >> _MASK_AT) & 1) + ((rb >> (_MASK_AT + 8)) & 1) \
@@ -445,7 +450,7 @@ def _orphans(ra: int, rb: int, rc: int, rd: int, k0: int, k1: int, k2: int) -> i
     return 13 - held - (1 if pair else 0)
 
 
-def _seven_pairs_riichi(ra: int, rb: int, rc: int, rd: int) -> int:
+def _seven_pairs_riichi(ra: i64, rb: i64, rc: i64, rd: i64) -> i64:
     # riichi: seven different pairs; a kind held four times is one pair
     kinds = ((ra >> _HELD_AT) & 15) + ((rb >> _HELD_AT) & 15) + ((rc >> _HELD_AT) & 15) \
         + ((rd >> _HELD_AT) & 15)
@@ -454,7 +459,7 @@ def _seven_pairs_riichi(ra: int, rb: int, rc: int, rd: int) -> int:
     return 6 - paired + (7 - kinds if kinds < 7 else 0)
 
 
-def _seven_pairs_mcr(ra: int, rb: int, rc: int, rd: int) -> int:
+def _seven_pairs_mcr(ra: i64, rb: i64, rc: i64, rd: i64) -> i64:
     # MCR: four of a kind may be two pairs (PyMahjongGB counts it so too)
     return 6 - ((ra >> _PAIRS_AT) & 31) - ((rb >> _PAIRS_AT) & 31) - ((rc >> _PAIRS_AT) & 31) \
         - ((rd >> _PAIRS_AT) & 31)
@@ -478,13 +483,13 @@ def _knitted_patterns() -> tuple[tuple[int, ...], ...]:
 KNITTED_PATTERNS: Final = _knitted_patterns()
 
 
-def _knitted_held(rec: int, start: int) -> int:
+def _knitted_held(rec: i64, start: i64) -> i64:
     """Kinds held among ranks ``start``, ``start+3``, ``start+6`` of a suit."""
     mask = rec >> (_MASK_AT + start)
     return (mask & 1) + ((mask >> 3) & 1) + ((mask >> 6) & 1)
 
 
-def _honors_and_knitted(ra: int, rb: int, rc: int, rd: int) -> int:
+def _honors_and_knitted(ra: i64, rb: i64, rc: i64, rd: i64) -> i64:
     """全不靠: fourteen different tiles among one knitted spread and the seven honours."""
     best = 0
     for s in range(6):
@@ -497,7 +502,7 @@ def _honors_and_knitted(ra: int, rb: int, rc: int, rd: int) -> int:
     return 13 - ((rd >> _HELD_AT) & 15) - best
 
 
-def _knit_rest(key: int, start: int) -> int:
+def _knit_rest(key: i64, start: i64) -> i64:
     """The MCR record of a suit with one of each held knitted tile (ranks start, +3, +6) taken."""
     for r in range(start, 9, 3):
         if (key >> (4 * r)) & 15:
@@ -505,7 +510,7 @@ def _knit_rest(key: int, start: int) -> int:
     return _suit(key, _SUITS_MCR, _CAP_NONE)
 
 
-def _small_distance(ra: int, rb: int, rc: int, rd: int, n_sets: int) -> int:
+def _small_distance(ra: i64, rb: i64, rc: i64, rd: i64, n_sets: i64) -> i64:
     """Fewest draws for ``n_sets`` ≤ 1 sets and a pair from four groups' records (what is left
     beside a 组合龙): the set and the pair come from one group or two."""
     pa = (ra >> 20) & 15
@@ -524,8 +529,8 @@ def _small_distance(ra: int, rb: int, rc: int, rd: int, n_sets: int) -> int:
     return x if x < best else best
 
 
-def _knitted_straight(k0: int, k1: int, k2: int, ra: int, rb: int, rc: int, rd: int,
-                      n_melds: int, bound: int) -> int:
+def _knitted_straight(k0: i64, k1: i64, k2: i64, ra: i64, rb: i64, rc: i64, rd: i64,
+                      n_melds: i64, bound: i64) -> i64:
     """组合龙 + one set + a pair (at most one declared meld), or ``bound`` if that is no less.
 
     ``ra``/``rb``/``rc``: any records of the suits (for the kinds held); ``rd``: the honours' MCR
@@ -546,7 +551,7 @@ def _knitted_straight(k0: int, k1: int, k2: int, ra: int, rb: int, rc: int, rd: 
     return best
 
 
-def _mcr(k0: int, k1: int, k2: int, k3: int, n_melds: int) -> int:
+def _mcr(k0: i64, k1: i64, k2: i64, k3: i64, n_melds: i64) -> i64:
     """MCR shanten (the least over the five forms) of four keys beside ``n_melds`` melds."""
     ra = _suit(k0, _SUITS_MCR, _CAP_NONE)
     rb = _suit(k1, _SUITS_MCR, _CAP_NONE)
@@ -570,7 +575,7 @@ def _mcr(k0: int, k1: int, k2: int, k3: int, n_melds: int) -> int:
     return _knitted_straight(k0, k1, k2, ra, rb, rc, rd, n_melds, s)
 
 
-def _riichi(k0: int, k1: int, k2: int, k3: int, n_melds: int) -> int:
+def _riichi(k0: i64, k1: i64, k2: i64, k3: i64, n_melds: i64) -> i64:
     """Riichi shanten (standard, chiitoitsu, kokushi) of four keys beside ``n_melds`` melds."""
     ra = _suit(k0, _SUITS_RIICHI, _CAP_RIICHI)
     rb = _suit(k1, _SUITS_RIICHI, _CAP_RIICHI)
@@ -638,7 +643,7 @@ def improving_kinds(counts: Sequence[int], n_melds: int, own: Sequence[int],
     return s, out
 
 
-def _plus_one(key: int, r: int) -> int:
+def _plus_one(key: i64, r: i64) -> i64:
     """``key`` with one more tile of rank ``r``."""
     if ((key >> (4 * r)) & 15) == _MAX_COUNT:
         raise ValueError(f"kind count out of range 0-{_MAX_COUNT}")
