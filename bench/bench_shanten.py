@@ -41,7 +41,7 @@ from tests.analysis.oracles import (
 
 from suanfan import mcr, parse_hand, riichi
 from suanfan.analysis import mcr_shanten_counts, riichi_shanten_counts
-from suanfan.analysis.shanten import _HONORS_MCR, _HONORS_RIICHI, _SUITS_MCR, _SUITS_RIICHI
+from suanfan.analysis.shanten import _clear_tables
 
 
 def _timed(fn: Callable[[Any], object], items: Sequence[object]) -> float:
@@ -57,11 +57,6 @@ def _timed_gb(fn: Callable[[Any, Any], object], items: Sequence[tuple[str, ...]]
     for it in items:
         fn((), it)
     return time.process_time() - t0
-
-
-def _clear_tables() -> None:
-    for memo in (_SUITS_MCR, _SUITS_RIICHI, _HONORS_MCR, _HONORS_RIICHI):
-        memo.clear()
 
 
 def _ids136(h: RandomHand) -> list[int]:

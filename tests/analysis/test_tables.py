@@ -13,11 +13,15 @@ from suanfan.analysis.shanten import (
     _CAP_NONE,
     _CAP_RIICHI,
     _HELD_AT,
+    _HONORS_MCR,
+    _HONORS_RIICHI,
     _MASK_AT,
     _MEMO_CAP,
     _PAIRED_AT,
     _PAIRS_AT,
+    _canonical,
     _distances,
+    _honors,
     _record,
     _suit,
 )
@@ -125,6 +129,28 @@ def test_vector_meaning() -> None:
     assert vec([4], _CAP_NONE)[6] == 1
     empty = vec([])
     assert empty[:5] == (0, 3, 6, 9, 12) and empty[5] == 2
+
+
+def test_canonical_keys_keep_distances() -> None:
+    # empty runs at the ends cut to two (room kept), mirror image shared
+    rng = random.Random(5)
+    for cap in (_CAP_RIICHI, _CAP_NONE):
+        for pat in _random_patterns(rng, 150):
+            key = _key(pat)
+            assert _distances(_canonical(key), 9, True, cap, {}) == _distances(key, 9, True, cap, {})
+            assert _canonical(key) == _canonical(_key(pat[::-1]))
+    assert _canonical(_key([0, 0, 0, 0, 1, 2])) == _key([0, 0, 2, 1])   # the smaller: mirrored
+
+
+def test_honor_index_ignores_order() -> None:
+    rng = random.Random(6)
+    for _ in range(200):
+        pat = [rng.randint(0, 4) for _ in range(7)]
+        shuffled = rng.sample(pat, 7)
+        assert _honors(_key(pat), _HONORS_MCR, _CAP_NONE) >> 4 * 10 & 0x1FFF == \
+            _record(_key(shuffled), 7, False, _CAP_NONE) >> 4 * 10 & 0x1FFF   # held, paired, pairs
+        assert _vector(_honors(_key(pat), _HONORS_RIICHI, _CAP_RIICHI)) == \
+            _vector(_record(_key(shuffled), 7, False, _CAP_RIICHI))
 
 
 def test_memo_is_bounded() -> None:

@@ -92,8 +92,12 @@ _MEMO_CAP: Final = 1 << 15
 
 _SUITS_RIICHI: Final[dict[int, int]] = {}
 _SUITS_MCR: Final[dict[int, int]] = {}
-_HONORS_RIICHI: Final[dict[int, int]] = {}
-_HONORS_MCR: Final[dict[int, int]] = {}
+#: canonical suit keys (see _canonical) to distances
+_SHAPES_RIICHI: Final[dict[int, int]] = {}
+_SHAPES_MCR: Final[dict[int, int]] = {}
+#: honour records by how many kinds are held once, twice, three and four times (3 bits each)
+_HONORS_RIICHI: Final[list[i64]] = [-1] * 4096
+_HONORS_MCR: Final[list[i64]] = [-1] * 4096
 #: the suffix programme's memo (all tables), and its bound
 _SUFFIXES: Final[dict[int, int]] = {}
 _SUFFIX_CAP: Final = 1 << 16
@@ -223,8 +227,8 @@ def _distances(key: i64, n: i64, chows: bool, cap: i64, sub: dict[i64, i64]) -> 
     return out
 
 
-def _record(key: i64, n: i64, chows: bool, cap: i64, sub: dict[i64, i64] | None = None) -> i64:
-    """The record of a group of ``n`` kinds given by its key (``sub``: the suffix memo)."""
+def _fields(key: i64, n: i64) -> i64:
+    """The record fields beyond the distances of a group of ``n`` kinds given by its key."""
     held = paired = pairs = mask = 0
     for i in range(n):
         c = (key >> (4 * i)) & 15
@@ -237,28 +241,90 @@ def _record(key: i64, n: i64, chows: bool, cap: i64, sub: dict[i64, i64] | None 
                 pairs += 1
             elif c == 4:
                 pairs += 2
-    d = _distances(key, n, chows, cap, _SUFFIXES if sub is None else sub)
-    return d | held << _HELD_AT | paired << _PAIRED_AT | pairs << _PAIRS_AT | mask << _MASK_AT
+    return held << _HELD_AT | paired << _PAIRED_AT | pairs << _PAIRS_AT | mask << _MASK_AT
+
+
+def _record(key: i64, n: i64, chows: bool, cap: i64, sub: dict[i64, i64] | None = None) -> i64:
+    """The record of a group of ``n`` kinds given by its key (``sub``: the suffix memo)."""
+    return _distances(key, n, chows, cap, _SUFFIXES if sub is None else sub) | _fields(key, n)
+
+
+def _low_cut(key: i64) -> i64:
+    """A run of more than two empty ranks from rank 1 cut to two (the ranks put back at 9)."""
+    if key == 0:
+        return key
+    lead = 0
+    while not (key >> (4 * lead)) & 15:
+        lead += 1
+    return key >> (4 * (lead - 2)) if lead > 2 else key
+
+
+def _mirror(key: i64) -> i64:
+    """The suit read from 9 down to 1."""
+    out: i64 = 0
+    for i in range(9):
+        out |= ((key >> (4 * i)) & 15) << (4 * (8 - i))
+    return out
+
+
+def _canonical(key: i64) -> i64:
+    """A suit key with the same distances, shared by its translations and its mirror image.
+
+    A set that uses a held tile reaches at most two ranks beyond it, so runs of more than two
+    empty ranks at either end matter only as room for sets drawn whole: the run is cut to two and
+    the empty ranks are put back at the other end (same room). The smaller of that and the same
+    for the mirror image is the key.
+    """
+    a = _low_cut(key)
+    b = _low_cut(_mirror(key))
+    return a if a < b else b
 
 
 def _suit(key: i64, memo: dict[i64, i64], cap: i64) -> i64:
+    """The record of a suit (``memo``: the table of ``cap``)."""
     rec = memo.get(key, -1)
     if rec < 0:
-        rec = _record(key, 9, True, cap)
+        shapes = _SHAPES_RIICHI if cap == _CAP_RIICHI else _SHAPES_MCR
+        ck = _canonical(key)
+        d = shapes.get(ck, -1)
+        if d < 0:
+            d = _distances(ck, 9, True, cap, _SUFFIXES)
+            if len(shapes) >= _MEMO_CAP:
+                shapes.clear()
+            shapes[ck] = d
+        rec = d | _fields(key, 9)
         if len(memo) >= _MEMO_CAP:
             memo.clear()
         memo[key] = rec
     return rec
 
 
-def _honors(key: i64, memo: dict[i64, i64], cap: i64) -> i64:
-    rec = memo.get(key, -1)
+def _honors(key: i64, table: list[i64], cap: i64) -> i64:
+    """The record of the honours (``table``: that of ``cap``). The honours are independent of each
+    other, so the record depends on how many kinds are held once, twice … only: a small index
+    (the record's mask of kinds held is then that of some hand with those numbers; no form reads
+    it)."""
+    index: i64 = 0
+    for i in range(7):
+        c = (key >> (4 * i)) & 15
+        if c:
+            if c > 4:
+                return _record(key, 7, False, cap)
+            index += 1 << (3 * (c - 1))
+    rec = table[index]
     if rec < 0:
         rec = _record(key, 7, False, cap)
-        if len(memo) >= _MEMO_CAP:
-            memo.clear()
-        memo[key] = rec
+        table[index] = rec
     return rec
+
+
+def _clear_tables() -> None:
+    """Empty every table and memo (for measurements of a cold start)."""
+    for memo in (_SUITS_RIICHI, _SUITS_MCR, _SHAPES_RIICHI, _SHAPES_MCR, _SUFFIXES):
+        memo.clear()
+    for table in (_HONORS_RIICHI, _HONORS_MCR):
+        for i in range(len(table)):
+            table[i] = -1
 
 
 def _combine(a: i64, b: i64, c: i64, d: i64, n: i64) -> i64:
