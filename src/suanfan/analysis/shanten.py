@@ -328,9 +328,9 @@ def _clear_tables() -> None:
 
 
 def _combine(a: i64, b: i64, c: i64, d: i64, n: i64) -> i64:
-    """Fewest draws for ``n`` sets and a pair from four groups' records (min-plus, written out:
-    this is the inner loop of every shanten)."""
-    # ab = the records of a and b combined (sets add up, at most one pair); cd likewise
+    """Fewest draws for ``n`` sets and a pair from four groups' records: a min-plus combination,
+    written out (this is the inner loop of every shanten; generated, no calls or tuples)."""
+    # the ten lanes of each record
     a0 = a & 15
     a1 = (a >> 4) & 15
     a2 = (a >> 8) & 15
@@ -351,67 +351,345 @@ def _combine(a: i64, b: i64, c: i64, d: i64, n: i64) -> i64:
     b7 = (b >> 28) & 15
     b8 = (b >> 32) & 15
     b9 = (b >> 36) & 15
-    x0, x1, x2, x3, x4, x5, x6, x7, x8, x9 = _conv(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9,
-                                                   b0, b1, b2, b3, b4, b5, b6, b7, b8, b9)
-    a0 = c & 15
-    a1 = (c >> 4) & 15
-    a2 = (c >> 8) & 15
-    a3 = (c >> 12) & 15
-    a4 = (c >> 16) & 15
-    a5 = (c >> 20) & 15
-    a6 = (c >> 24) & 15
-    a7 = (c >> 28) & 15
-    a8 = (c >> 32) & 15
-    a9 = (c >> 36) & 15
-    b0 = d & 15
-    b1 = (d >> 4) & 15
-    b2 = (d >> 8) & 15
-    b3 = (d >> 12) & 15
-    b4 = (d >> 16) & 15
-    b5 = (d >> 20) & 15
-    b6 = (d >> 24) & 15
-    b7 = (d >> 28) & 15
-    b8 = (d >> 32) & 15
-    b9 = (d >> 36) & 15
-    y0, y1, y2, y3, y4, y5, y6, y7, y8, y9 = _conv(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9,
-                                                   b0, b1, b2, b3, b4, b5, b6, b7, b8, b9)
-    # entry (pair, n sets) of ab combined with cd
+    c0 = c & 15
+    c1 = (c >> 4) & 15
+    c2 = (c >> 8) & 15
+    c3 = (c >> 12) & 15
+    c4 = (c >> 16) & 15
+    c5 = (c >> 20) & 15
+    c6 = (c >> 24) & 15
+    c7 = (c >> 28) & 15
+    c8 = (c >> 32) & 15
+    c9 = (c >> 36) & 15
+    d0 = d & 15
+    d1 = (d >> 4) & 15
+    d2 = (d >> 8) & 15
+    d3 = (d >> 12) & 15
+    d4 = (d >> 16) & 15
+    d5 = (d >> 20) & 15
+    d6 = (d >> 24) & 15
+    d7 = (d >> 28) & 15
+    d8 = (d >> 32) & 15
+    d9 = (d >> 36) & 15
+    # x = a and b combined, y = c and d combined: entry p*5 + m is the least over the splits
+    # of m sets and p pairs between the two
+    x0 = a0 + b0
+    x1 = a0 + b1
+    t = a1 + b0
+    if t < x1:
+        x1 = t
+    x2 = a0 + b2
+    t = a1 + b1
+    if t < x2:
+        x2 = t
+    t = a2 + b0
+    if t < x2:
+        x2 = t
+    x3 = a0 + b3
+    t = a1 + b2
+    if t < x3:
+        x3 = t
+    t = a2 + b1
+    if t < x3:
+        x3 = t
+    t = a3 + b0
+    if t < x3:
+        x3 = t
+    x4 = a0 + b4
+    t = a1 + b3
+    if t < x4:
+        x4 = t
+    t = a2 + b2
+    if t < x4:
+        x4 = t
+    t = a3 + b1
+    if t < x4:
+        x4 = t
+    t = a4 + b0
+    if t < x4:
+        x4 = t
+    x5 = a0 + b5
+    t = a5 + b0
+    if t < x5:
+        x5 = t
+    x6 = a0 + b6
+    t = a1 + b5
+    if t < x6:
+        x6 = t
+    t = a5 + b1
+    if t < x6:
+        x6 = t
+    t = a6 + b0
+    if t < x6:
+        x6 = t
+    x7 = a0 + b7
+    t = a1 + b6
+    if t < x7:
+        x7 = t
+    t = a2 + b5
+    if t < x7:
+        x7 = t
+    t = a5 + b2
+    if t < x7:
+        x7 = t
+    t = a6 + b1
+    if t < x7:
+        x7 = t
+    t = a7 + b0
+    if t < x7:
+        x7 = t
+    x8 = a0 + b8
+    t = a1 + b7
+    if t < x8:
+        x8 = t
+    t = a2 + b6
+    if t < x8:
+        x8 = t
+    t = a3 + b5
+    if t < x8:
+        x8 = t
+    t = a5 + b3
+    if t < x8:
+        x8 = t
+    t = a6 + b2
+    if t < x8:
+        x8 = t
+    t = a7 + b1
+    if t < x8:
+        x8 = t
+    t = a8 + b0
+    if t < x8:
+        x8 = t
+    x9 = a0 + b9
+    t = a1 + b8
+    if t < x9:
+        x9 = t
+    t = a2 + b7
+    if t < x9:
+        x9 = t
+    t = a3 + b6
+    if t < x9:
+        x9 = t
+    t = a4 + b5
+    if t < x9:
+        x9 = t
+    t = a5 + b4
+    if t < x9:
+        x9 = t
+    t = a6 + b3
+    if t < x9:
+        x9 = t
+    t = a7 + b2
+    if t < x9:
+        x9 = t
+    t = a8 + b1
+    if t < x9:
+        x9 = t
+    t = a9 + b0
+    if t < x9:
+        x9 = t
+    y0 = c0 + d0
+    y1 = c0 + d1
+    t = c1 + d0
+    if t < y1:
+        y1 = t
+    y2 = c0 + d2
+    t = c1 + d1
+    if t < y2:
+        y2 = t
+    t = c2 + d0
+    if t < y2:
+        y2 = t
+    y3 = c0 + d3
+    t = c1 + d2
+    if t < y3:
+        y3 = t
+    t = c2 + d1
+    if t < y3:
+        y3 = t
+    t = c3 + d0
+    if t < y3:
+        y3 = t
+    y4 = c0 + d4
+    t = c1 + d3
+    if t < y4:
+        y4 = t
+    t = c2 + d2
+    if t < y4:
+        y4 = t
+    t = c3 + d1
+    if t < y4:
+        y4 = t
+    t = c4 + d0
+    if t < y4:
+        y4 = t
+    y5 = c0 + d5
+    t = c5 + d0
+    if t < y5:
+        y5 = t
+    y6 = c0 + d6
+    t = c1 + d5
+    if t < y6:
+        y6 = t
+    t = c5 + d1
+    if t < y6:
+        y6 = t
+    t = c6 + d0
+    if t < y6:
+        y6 = t
+    y7 = c0 + d7
+    t = c1 + d6
+    if t < y7:
+        y7 = t
+    t = c2 + d5
+    if t < y7:
+        y7 = t
+    t = c5 + d2
+    if t < y7:
+        y7 = t
+    t = c6 + d1
+    if t < y7:
+        y7 = t
+    t = c7 + d0
+    if t < y7:
+        y7 = t
+    y8 = c0 + d8
+    t = c1 + d7
+    if t < y8:
+        y8 = t
+    t = c2 + d6
+    if t < y8:
+        y8 = t
+    t = c3 + d5
+    if t < y8:
+        y8 = t
+    t = c5 + d3
+    if t < y8:
+        y8 = t
+    t = c6 + d2
+    if t < y8:
+        y8 = t
+    t = c7 + d1
+    if t < y8:
+        y8 = t
+    t = c8 + d0
+    if t < y8:
+        y8 = t
+    y9 = c0 + d9
+    t = c1 + d8
+    if t < y9:
+        y9 = t
+    t = c2 + d7
+    if t < y9:
+        y9 = t
+    t = c3 + d6
+    if t < y9:
+        y9 = t
+    t = c4 + d5
+    if t < y9:
+        y9 = t
+    t = c5 + d4
+    if t < y9:
+        y9 = t
+    t = c6 + d3
+    if t < y9:
+        y9 = t
+    t = c7 + d2
+    if t < y9:
+        y9 = t
+    t = c8 + d1
+    if t < y9:
+        y9 = t
+    t = c9 + d0
+    if t < y9:
+        y9 = t
+    # entry (pair, n sets) of x and y combined
     if n >= 4:
-        best = _min5(x0 + y9, x1 + y8, x2 + y7, x3 + y6, x4 + y5)
-        t = _min5(x5 + y4, x6 + y3, x7 + y2, x8 + y1, x9 + y0)
+        best = x0 + y9
+        t = x1 + y8
+        if t < best:
+            best = t
+        t = x2 + y7
+        if t < best:
+            best = t
+        t = x3 + y6
+        if t < best:
+            best = t
+        t = x4 + y5
+        if t < best:
+            best = t
+        t = x5 + y4
+        if t < best:
+            best = t
+        t = x6 + y3
+        if t < best:
+            best = t
+        t = x7 + y2
+        if t < best:
+            best = t
+        t = x8 + y1
+        if t < best:
+            best = t
+        t = x9 + y0
+        if t < best:
+            best = t
     elif n == 3:
-        best = _min4(x0 + y8, x1 + y7, x2 + y6, x3 + y5)
-        t = _min4(x5 + y3, x6 + y2, x7 + y1, x8 + y0)
+        best = x0 + y8
+        t = x1 + y7
+        if t < best:
+            best = t
+        t = x2 + y6
+        if t < best:
+            best = t
+        t = x3 + y5
+        if t < best:
+            best = t
+        t = x5 + y3
+        if t < best:
+            best = t
+        t = x6 + y2
+        if t < best:
+            best = t
+        t = x7 + y1
+        if t < best:
+            best = t
+        t = x8 + y0
+        if t < best:
+            best = t
     elif n == 2:
-        best = _min3(x0 + y7, x1 + y6, x2 + y5)
-        t = _min3(x5 + y2, x6 + y1, x7 + y0)
+        best = x0 + y7
+        t = x1 + y6
+        if t < best:
+            best = t
+        t = x2 + y5
+        if t < best:
+            best = t
+        t = x5 + y2
+        if t < best:
+            best = t
+        t = x6 + y1
+        if t < best:
+            best = t
+        t = x7 + y0
+        if t < best:
+            best = t
     elif n == 1:
-        best = x0 + y6 if x0 + y6 < x1 + y5 else x1 + y5
-        t = x5 + y1 if x5 + y1 < x6 + y0 else x6 + y0
+        best = x0 + y6
+        t = x1 + y5
+        if t < best:
+            best = t
+        t = x5 + y1
+        if t < best:
+            best = t
+        t = x6 + y0
+        if t < best:
+            best = t
     else:
         best = x0 + y5
         t = x5 + y0
-    return best if best < t else t
-
-
-def _conv(a0: i64, a1: i64, a2: i64, a3: i64, a4: i64, a5: i64, a6: i64, a7: i64, a8: i64,
-          a9: i64, b0: i64, b1: i64, b2: i64, b3: i64, b4: i64, b5: i64, b6: i64, b7: i64,
-          b8: i64, b9: i64) -> tuple[i64, i64, i64, i64, i64, i64, i64, i64, i64, i64]:
-    """Min-plus combination of two groups' vectors: entry p*5 + m."""
-    return (
-        a0 + b0,
-        _min2(a0 + b1, a1 + b0),
-        _min3(a0 + b2, a1 + b1, a2 + b0),
-        _min4(a0 + b3, a1 + b2, a2 + b1, a3 + b0),
-        _min5(a0 + b4, a1 + b3, a2 + b2, a3 + b1, a4 + b0),
-        _min2(a0 + b5, a5 + b0),
-        _min4(a0 + b6, a5 + b1, a1 + b5, a6 + b0),
-        _min3(_min2(a0 + b7, a5 + b2), _min2(a1 + b6, a6 + b1), _min2(a2 + b5, a7 + b0)),
-        _min4(_min2(a0 + b8, a5 + b3), _min2(a1 + b7, a6 + b2), _min2(a2 + b6, a7 + b1),
-              _min2(a3 + b5, a8 + b0)),
-        _min5(_min2(a0 + b9, a5 + b4), _min2(a1 + b8, a6 + b3), _min2(a2 + b7, a7 + b2),
-              _min2(a3 + b6, a8 + b1), _min2(a4 + b5, a9 + b0)),
-    )
+        if t < best:
+            best = t
+    return best
 
 
 def _max3(x: i64, y: i64, z: i64) -> i64:
@@ -449,28 +727,20 @@ def _min5(x: i64, y: i64, z: i64, w: i64, v: i64) -> i64:
 
 
 # -- keys -----------------------------------------------------------------------------------------
-def _counts_keys(counts: list[i64]) -> tuple[i64, i64, i64, i64]:
-    """The keys of the three suits and the honours of 34 kind counts."""
-    k0 = k1 = k2 = k3 = 0
-    for i in range(9):
-        c = counts[i]
-        if c < 0 or c > _MAX_COUNT:
-            raise ValueError(f"kind count {c} out of range 0-{_MAX_COUNT}")
-        k0 |= c << (4 * i)
-        c = counts[9 + i]
-        if c < 0 or c > _MAX_COUNT:
-            raise ValueError(f"kind count {c} out of range 0-{_MAX_COUNT}")
-        k1 |= c << (4 * i)
-        c = counts[18 + i]
-        if c < 0 or c > _MAX_COUNT:
-            raise ValueError(f"kind count {c} out of range 0-{_MAX_COUNT}")
-        k2 |= c << (4 * i)
-    for i in range(7):
-        c = counts[27 + i]
-        if c < 0 or c > _MAX_COUNT:
-            raise ValueError(f"kind count {c} out of range 0-{_MAX_COUNT}")
-        k3 |= c << (4 * i)
-    return k0, k1, k2, k3
+def _counts_keys(c: list[int]) -> tuple[i64, i64, i64, i64]:
+    """The keys of the three suits and the honours of 34 kind counts (each 0-15)."""
+    if max(c) > _MAX_COUNT or min(c) < 0:
+        raise ValueError(f"kind counts must be 0-{_MAX_COUNT}: {c}")
+    return (
+        (c[0] | c[1] << 4 | c[2] << 8 | c[3] << 12 | c[4] << 16
+         | c[5] << 20 | c[6] << 24 | c[7] << 28 | c[8] << 32),
+        (c[9] | c[10] << 4 | c[11] << 8 | c[12] << 12 | c[13] << 16
+         | c[14] << 20 | c[15] << 24 | c[16] << 28 | c[17] << 32),
+        (c[18] | c[19] << 4 | c[20] << 8 | c[21] << 12 | c[22] << 16
+         | c[23] << 20 | c[24] << 24 | c[25] << 28 | c[26] << 32),
+        (c[27] | c[28] << 4 | c[29] << 8 | c[30] << 12 | c[31] << 16
+         | c[32] << 20 | c[33] << 24),
+    )
 
 
 def _as_list(counts: Sequence[int]) -> list[int]:
@@ -549,31 +819,67 @@ def _knitted_patterns() -> tuple[tuple[int, ...], ...]:
 KNITTED_PATTERNS: Final = _knitted_patterns()
 
 
-def _knitted_held(rec: i64, start: i64) -> i64:
-    """Kinds held among ranks ``start``, ``start+3``, ``start+6`` of a suit."""
-    mask = rec >> (_MASK_AT + start)
-    return (mask & 1) + ((mask >> 3) & 1) + ((mask >> 6) & 1)
+def _knit_tables() -> tuple[list[int], list[int]]:
+    """By a suit's mask of ranks held: the kinds held among ranks j, j+3, j+6 for j = 0, 1, 2
+    (two bits each), and (index ``mask*3 + j``) the key of one tile on each of those held."""
+    held: list[int] = []
+    take: list[int] = []
+    for mask in range(512):
+        h = 0
+        for j in range(3):
+            n = t = 0
+            for r in range(j, 9, 3):
+                if (mask >> r) & 1:
+                    n += 1
+                    t += 1 << (4 * r)
+            h |= n << (2 * j)
+            take.append(t)
+        held.append(h)
+    return held, take
+
+
+_KNIT_TABLES: Final = _knit_tables()
+_KNIT_HELD: Final[list[i64]] = _KNIT_TABLES[0]
+_KNIT_TAKE: Final[list[i64]] = _KNIT_TABLES[1]
+
+
+def _knits(rec: i64) -> i64:
+    """A suit's kinds held among the knitted ranks 147, 258 and 369 (two bits each)."""
+    return _KNIT_HELD[(rec >> _MASK_AT) & 511]
 
 
 def _honors_and_knitted(ra: i64, rb: i64, rc: i64, rd: i64) -> i64:
     """全不靠: fourteen different tiles among one knitted spread and the seven honours."""
-    best = 0
-    for s in range(6):
-        # spread s: first ranks s0, s1, 3 - s0 - s1 of the three suits (the six permutations)
-        s0 = s >> 1
-        s1 = (s0 + 1 + (s & 1)) % 3
-        x = _knitted_held(ra, s0) + _knitted_held(rb, s1) + _knitted_held(rc, 3 - s0 - s1)
-        if x > best:
-            best = x
+    a = _knits(ra)
+    b = _knits(rb)
+    c = _knits(rc)
+    a0 = a & 3
+    a1 = (a >> 2) & 3
+    a2 = a >> 4
+    b0 = b & 3
+    b1 = (b >> 2) & 3
+    b2 = b >> 4
+    c0 = c & 3
+    c1 = (c >> 2) & 3
+    c2 = c >> 4
+    # the six spreads of 147 / 258 / 369 over the suits
+    best = a0 + b1 + c2
+    x = a0 + b2 + c1
+    if x > best:
+        best = x
+    x = a1 + b0 + c2
+    if x > best:
+        best = x
+    x = a1 + b2 + c0
+    if x > best:
+        best = x
+    x = a2 + b0 + c1
+    if x > best:
+        best = x
+    x = a2 + b1 + c0
+    if x > best:
+        best = x
     return 13 - ((rd >> _HELD_AT) & 15) - best
-
-
-def _knit_rest(key: i64, start: i64) -> i64:
-    """The MCR record of a suit with one of each held knitted tile (ranks start, +3, +6) taken."""
-    for r in range(start, 9, 3):
-        if (key >> (4 * r)) & 15:
-            key -= 1 << (4 * r)
-    return _suit(key, _SUITS_MCR, _CAP_NONE)
 
 
 def _small_distance(ra: i64, rb: i64, rc: i64, rd: i64, n_sets: i64) -> i64:
@@ -600,18 +906,37 @@ def _knitted_straight(k0: i64, k1: i64, k2: i64, ra: i64, rb: i64, rc: i64, rd: 
     """组合龙 + one set + a pair (at most one declared meld), or ``bound`` if that is no less.
 
     ``ra``/``rb``/``rc``: any records of the suits (for the kinds held); ``rd``: the honours' MCR
-    record."""
+    record. What is left beside the knitted tiles (one of each held taken) is looked up in the MCR
+    suit table, once for each suit and first rank that a spread needs.
+    """
     best = bound
     n_sets = 1 - n_melds
-    for s in range(6):               # the six spreads, as in _honors_and_knitted
+    knits_a = _knits(ra)
+    knits_b = _knits(rb)
+    knits_c = _knits(rc)
+    masks = ((ra >> _MASK_AT) & 511, (rb >> _MASK_AT) & 511, (rc >> _MASK_AT) & 511)
+    rests: list[i64] = []
+    for s in range(6):
+        # spread s: first ranks s0, s1, s2 of the three suits (the six permutations)
         s0 = s >> 1
         s1 = (s0 + 1 + (s & 1)) % 3
         s2 = 3 - s0 - s1
-        missing = 9 - _knitted_held(ra, s0) - _knitted_held(rb, s1) - _knitted_held(rc, s2)
+        missing = 9 - ((knits_a >> (2 * s0)) & 3) - ((knits_b >> (2 * s1)) & 3) \
+            - ((knits_c >> (2 * s2)) & 3)
         if missing - 1 >= best:
             continue
-        x = missing + _small_distance(_knit_rest(k0, s0), _knit_rest(k1, s1), _knit_rest(k2, s2),
-                                      rd, n_sets) - 1
+        if not rests:
+            rests = [-1] * 9
+        x = rests[s0]
+        if x < 0:
+            x = rests[s0] = _suit(k0 - _KNIT_TAKE[masks[0] * 3 + s0], _SUITS_MCR, _CAP_NONE)
+        y = rests[3 + s1]
+        if y < 0:
+            y = rests[3 + s1] = _suit(k1 - _KNIT_TAKE[masks[1] * 3 + s1], _SUITS_MCR, _CAP_NONE)
+        z = rests[6 + s2]
+        if z < 0:
+            z = rests[6 + s2] = _suit(k2 - _KNIT_TAKE[masks[2] * 3 + s2], _SUITS_MCR, _CAP_NONE)
+        x = missing + _small_distance(x, y, z, rd, n_sets) - 1
         if x < best:
             best = x
     return best
