@@ -727,19 +727,29 @@ def _min5(x: i64, y: i64, z: i64, w: i64, v: i64) -> i64:
 
 
 # -- keys -----------------------------------------------------------------------------------------
-def _counts_keys(c: list[int]) -> tuple[i64, i64, i64, i64]:
+def _counts_keys(counts: list[int]) -> tuple[i64, i64, i64, i64]:
     """The keys of the three suits and the honours of 34 kind counts (each 0-15)."""
-    if max(c) > _MAX_COUNT or min(c) < 0:
-        raise ValueError(f"kind counts must be 0-{_MAX_COUNT}: {c}")
+    if len(counts) != NUM_KINDS:
+        raise ValueError(f"expected {NUM_KINDS} kind counts, got {len(counts)}")
+    (c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11,
+     c12, c13, c14, c15, c16, c17, c18, c19, c20, c21, c22, c23,
+     c24, c25, c26, c27, c28, c29, c30, c31, c32, c33) = counts
+    # a count out of 0-15 would spill into its neighbour's bits: the OR of all counts shows it
+    # (no max() / min(): those compare objects one by one even in the compiled build)
+    v = (c0 | c1 | c2 | c3 | c4 | c5 | c6 | c7 | c8 | c9 | c10 | c11
+         | c12 | c13 | c14 | c15 | c16 | c17 | c18 | c19 | c20 | c21 | c22 | c23
+         | c24 | c25 | c26 | c27 | c28 | c29 | c30 | c31 | c32 | c33)
+    if v < 0 or v > _MAX_COUNT:
+        raise ValueError(f"kind counts must be 0-{_MAX_COUNT}: {counts}")
     return (
-        (c[0] | c[1] << 4 | c[2] << 8 | c[3] << 12 | c[4] << 16
-         | c[5] << 20 | c[6] << 24 | c[7] << 28 | c[8] << 32),
-        (c[9] | c[10] << 4 | c[11] << 8 | c[12] << 12 | c[13] << 16
-         | c[14] << 20 | c[15] << 24 | c[16] << 28 | c[17] << 32),
-        (c[18] | c[19] << 4 | c[20] << 8 | c[21] << 12 | c[22] << 16
-         | c[23] << 20 | c[24] << 24 | c[25] << 28 | c[26] << 32),
-        (c[27] | c[28] << 4 | c[29] << 8 | c[30] << 12 | c[31] << 16
-         | c[32] << 20 | c[33] << 24),
+        (c0 | c1 << 4 | c2 << 8 | c3 << 12 | c4 << 16
+         | c5 << 20 | c6 << 24 | c7 << 28 | c8 << 32),
+        (c9 | c10 << 4 | c11 << 8 | c12 << 12 | c13 << 16
+         | c14 << 20 | c15 << 24 | c16 << 28 | c17 << 32),
+        (c18 | c19 << 4 | c20 << 8 | c21 << 12 | c22 << 16
+         | c23 << 20 | c24 << 24 | c25 << 28 | c26 << 32),
+        (c27 | c28 << 4 | c29 << 8 | c30 << 12 | c31 << 16
+         | c32 << 20 | c33 << 24),
     )
 
 
