@@ -88,7 +88,7 @@ _PAIRS_AT: Final = 48     # pairs for MCR 七对: a kind held 2 or 3 times is on
 _MASK_AT: Final = 53      # bit r: rank r is held (9 bits)
 
 #: records kept per table before the memo is emptied (bounded memory whatever the input)
-_MEMO_CAP: Final = 1 << 15
+_MEMO_CAP: Final = 1 << 14
 
 _SUITS_RIICHI: Final[dict[int, int]] = {}
 _SUITS_MCR: Final[dict[int, int]] = {}
@@ -100,7 +100,7 @@ _HONORS_RIICHI: Final[list[i64]] = [-1] * 4096
 _HONORS_MCR: Final[list[i64]] = [-1] * 4096
 #: the suffix programme's memo (all tables), and its bound
 _SUFFIXES: Final[dict[int, int]] = {}
-_SUFFIX_CAP: Final = 1 << 16
+_SUFFIX_CAP: Final = 1 << 15
 #: suffixes of at most this many ranks go to the shared memo
 _SHARED_LEFT: Final = 6
 
