@@ -1044,11 +1044,17 @@ def improving_kinds(counts: Sequence[int], n_melds: int, own: Sequence[int],
     return s, out
 
 
+#: the key of one tile of rank r. (Not ``1 << (4 * r)`` in i64 code: mypyc 1.x compiles a literal
+#: 1 shifted by a native amount as a 32-bit C int, so rank 9 (r = 8, 32 bits) would wrap; shifts below 31 in
+#: this module are safe.)
+_RANK_ONE: Final[list[i64]] = [1 << (4 * r) for r in range(9)]
+
+
 def _plus_one(key: i64, r: i64) -> i64:
     """``key`` with one more tile of rank ``r``."""
     if ((key >> (4 * r)) & 15) == _MAX_COUNT:
         raise ValueError(f"kind count out of range 0-{_MAX_COUNT}")
-    return key + (1 << (4 * r))
+    return key + _RANK_ONE[r]
 
 
 def hand_counts(hand: Hand) -> tuple[list[int], int]:
