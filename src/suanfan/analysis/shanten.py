@@ -23,11 +23,19 @@ and a bit mask of the kinds held (what the special forms need). A hand's standar
 min-plus combination of its four records (a few dozen integer additions); the special forms are
 sums of the records' fields.
 
-A record is computed on first use by a dynamic programme over the ranks (state: the chows begun
-at the two previous ranks; honours have no chows) and kept in a memo of at most ``_MEMO_CAP``
-records per table, emptied when full (random hands meet about 5,000 suit patterns in 20,000
-hands). The riichi tables cap a kind at 4 copies in the target hand; the MCR tables at 5 (shapes
-only; see ``_CAP_NONE``).
+A suit's record is computed on first use by a dynamic programme over the ranks, backwards (state:
+the chows begun at the two ranks before; ten costs in one int, six bits a lane, worked on all at
+once). Its memo of suffixes of up to six ranks is shared by all patterns, and translated and
+mirrored suits share one distance vector, so a new suit pattern costs a few microseconds compiled
+(about 50 µs pure). The honours have no chows and their order does not matter: their record is
+indexed by how many kinds are held once, twice, three and four times (330 records at most).
+Each memo is bounded (``_MEMO_CAP`` records a table, ``_SUFFIX_CAP`` suffixes) and emptied when
+full; random hands meet about 5,000 suit patterns in 20,000 hands, about 4 MB of tables for both
+systems after 60,000 hands. The riichi tables cap a kind at 4 copies in the target hand; the MCR
+tables at 5 (shapes only; see ``_CAP_NONE``).
+
+The code is written for mypyc: native ints (``i64``), no tuples or lists built per hand on the
+hot path (one list of nine when a 组合龙 is within reach), the combination written out.
 
 For a 14-tile hand that is not complete this equals the least shanten over its discards.
 """
@@ -302,8 +310,8 @@ def _suit(key: i64, memo: dict[i64, i64], cap: i64) -> i64:
 def _honors(key: i64, table: list[i64], cap: i64) -> i64:
     """The record of the honours (``table``: that of ``cap``). The honours are independent of each
     other, so the record depends on how many kinds are held once, twice … only: a small index
-    (the record's mask of kinds held is then that of some hand with those numbers; no form reads
-    it)."""
+    (the mask of kinds held in a record is then that of the first hand met with those numbers; no
+    form reads the honours' mask)."""
     index: i64 = 0
     for i in range(7):
         c = (key >> (4 * i)) & 15
