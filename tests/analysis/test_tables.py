@@ -20,6 +20,7 @@ from suanfan.analysis.shanten import (
     _PAIRED_AT,
     _PAIRS_AT,
     _canonical,
+    _combine,
     _distances,
     _honors,
     _record,
@@ -162,3 +163,19 @@ def test_memo_is_bounded() -> None:
     # the memo gives what the programme gives
     for key, rec in memo.items():
         assert rec == _record(key, 9, True, _CAP_RIICHI)
+
+
+def test_written_out_combination_is_min_plus() -> None:
+    # _combine (generated code) against the plain definition: n sets and one pair over 4 groups
+    rng = random.Random(7)
+    for _ in range(400):
+        vecs = [[rng.randint(0, 14) for _ in range(10)] for _ in range(4)]
+        recs = [sum(v << (4 * j) for j, v in enumerate(vec)) for vec in vecs]
+        for n in range(5):
+            best = 99
+            for pair in range(4):
+                for m in itertools.product(range(n + 1), repeat=4):
+                    if sum(m) == n:
+                        best = min(best, sum(vecs[g][(5 if g == pair else 0) + m[g]]
+                                             for g in range(4)))
+            assert _combine(*recs, n) == best, (vecs, n)
