@@ -1,96 +1,143 @@
-"""Shanten throughput: suanfan against PyMahjongGB (MCR, C++) and ``mahjong`` (riichi, Python).
+"""Shanten throughput: suanfan against PyMahjongGB (MCR, C++), riichienv (riichi, Rust) and
+``mahjong`` (riichi, Python).
 
-    python bench/bench_shanten.py                 # speed, 20,000 random 13-tile hands
-    python bench/bench_shanten.py --hands 50000
+    python bench/bench_shanten.py                 # speed: 7 sets of 10,000 fresh 13-tile hands
+    python bench/bench_shanten.py --hands 20000 --sets 9
     python bench/bench_shanten.py --agree 100000  # agreement with both oracles, every hand shape
 
-Speed: every library gets the same hands, already converted to its own input format (count
-vectors for suanfan and ``mahjong``, tile-name tuples for PyMahjongGB), so only the shanten call
-is timed. suanfan fills its per-suit tables lazily: the first pass ("cold") includes that work,
-the second ("warm") does not.
+Speed: every set is a fresh batch of random 13-tile hands (no melds), never seen before in the
+process. Every library gets the set's hands already converted to its own input (a parsed ``Hand``
+for suanfan's public ``mcr.shanten`` / ``riichi.shanten``, 34 kind counts for its counts functions
+and ``mahjong``, tile-name tuples for PyMahjongGB's ``MahjongShanten``, 136-format tile ids for
+riichienv's ``calculate_shanten``), so only the shanten call is timed; the libraries take turns
+on each set (the order rotates between sets). CPU time of this process (time.process_time).
+Printed: the median over the sets of each figure, and the ratios of the medians.
+
+suanfan fills its per-suit tables as it meets suit patterns, so the first hands of a process pay
+for that; the tables are kept between sets (as in a long-running process). A separate "cold" line
+times the public functions on one more fresh set just after the tables are emptied.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tests.analysis.oracles import (
+    RandomHand,
     gb_shanten,
     gb_tiles,
     mahjong_shanten,
     random_hand,
 )
 
+from suanfan import mcr, parse_hand, riichi
 from suanfan.analysis import mcr_shanten_counts, riichi_shanten_counts
-from suanfan.analysis.shanten import _TABLES
+from suanfan.analysis.shanten import _clear_tables
 
 
-def _timed(fn: Callable[..., object], items: Sequence[object], star: bool = False) -> float:
+def _timed(fn: Callable[[Any], object], items: Sequence[object]) -> float:
     """CPU seconds for one pass (process time: other processes on the machine do not count)."""
     t0 = time.process_time()
-    if star:
-        for it in items:
-            fn(*it)  # type: ignore[misc]
-    else:
-        for it in items:
-            fn(it)
+    for it in items:
+        fn(it)
     return time.process_time() - t0
 
 
-def _best(fn: Callable[..., object], items: Sequence[object], star: bool = False,
-          repeat: int = 3) -> float:
-    return min(_timed(fn, items, star) for _ in range(repeat))
+def _timed_gb(fn: Callable[[Any, Any], object], items: Sequence[tuple[str, ...]]) -> float:
+    t0 = time.process_time()
+    for it in items:
+        fn((), it)
+    return time.process_time() - t0
 
 
-def _clear_tables() -> None:
-    for table in _TABLES.values():
-        table.top.clear()
-        table.memo.clear()
+def _ids136(h: RandomHand) -> list[int]:
+    used = [0] * 34
+    out = []
+    for k in h.standing:
+        out.append(4 * k + used[k])
+        used[k] += 1
+    return out
 
 
-def speed(n: int, seed: int, repeat: int) -> None:
+def _inputs(rng: random.Random, n: int) -> dict[str, list[Any]]:
+    hands = [random_hand(rng, 13) for _ in range(n)]
+    return {
+        "hand": [parse_hand(h.notation()) for h in hands],
+        "counts": [h.counts for h in hands],
+        "gb": [gb_tiles(h.standing) for h in hands],
+        "ids136": [_ids136(h) for h in hands],
+    }
+
+
+def speed(n: int, seed: int, sets: int) -> None:
     import MahjongGB
+    import riichienv
     from mahjong.shanten import Shanten
 
     rng = random.Random(seed)
-    hands = [random_hand(rng, 13) for _ in range(n)]
-    counts = [h.counts for h in hands]
-    names = [((), gb_tiles(h.standing)) for h in hands]
-
-    def cold(fn: Callable[..., object]) -> float:
-        times = []
-        for _ in range(repeat):
-            _clear_tables()
-            times.append(_timed(fn, counts))
-        return min(times)
-
-    cold_r = cold(riichi_shanten_counts)
-    warm_r = _best(riichi_shanten_counts, counts, repeat=repeat)
-    cold_m = cold(mcr_shanten_counts)
-    warm_m = _best(mcr_shanten_counts, counts, repeat=repeat)
-    t_mj = _best(Shanten.calculate_shanten, counts, repeat=repeat)
-    t_gb = _best(MahjongGB.MahjongShanten, names, star=True, repeat=repeat)
-    rows = [
-        ("suanfan riichi_shanten (cold)", cold_r), ("suanfan riichi_shanten (warm)", warm_r),
-        ("mahjong Shanten.calculate_shanten", t_mj),
-        ("suanfan mcr_shanten (cold)", cold_m), ("suanfan mcr_shanten (warm)", warm_m),
-        ("PyMahjongGB MahjongShanten", t_gb),
+    gb = MahjongGB.MahjongShanten
+    runs: list[tuple[str, str, Callable[[dict[str, list[Any]]], float]]] = [
+        ("mcr", "suanfan mcr.shanten(Hand)", lambda d: _timed(mcr.shanten, d["hand"])),
+        ("mcr_counts", "suanfan mcr_shanten_counts", lambda d: _timed(mcr_shanten_counts, d["counts"])),
+        ("gb", "PyMahjongGB MahjongShanten", lambda d: _timed_gb(gb, d["gb"])),
+        ("riichi", "suanfan riichi.shanten(Hand)", lambda d: _timed(riichi.shanten, d["hand"])),
+        ("riichi_counts", "suanfan riichi_shanten_counts",
+         lambda d: _timed(riichi_shanten_counts, d["counts"])),
+        ("renv", "riichienv calculate_shanten",
+         lambda d: _timed(riichienv.calculate_shanten, d["ids136"])),
+        ("mj", "mahjong Shanten.calculate_shanten",
+         lambda d: _timed(Shanten.calculate_shanten, d["counts"])),
     ]
-    print(f"{n} random 13-tile hands (seed {seed}), Python {sys.version.split()[0]}, "
-          f"CPU time, best of {repeat}")
-    for name, t in rows:
-        print(f"  {name:<36} {t / n * 1e6:8.2f} µs/hand  {n / t:10.0f} hands/s")
-    print(f"  riichi: suanfan is {t_mj / cold_r:.2f}x (cold) / {t_mj / warm_r:.2f}x (warm) "
-          f"the speed of mahjong")
-    print(f"  MCR:    suanfan is {t_gb / cold_m:.3f}x (cold) / {t_gb / warm_m:.3f}x (warm) "
-          f"the speed of PyMahjongGB (C++)")
+    # cold: the public functions on a fresh set, each just after the tables are emptied
+    cold_set = _inputs(rng, n)
+    _clear_tables()
+    cold_mcr = _timed(mcr.shanten, cold_set["hand"])
+    _clear_tables()
+    cold_riichi = _timed(riichi.shanten, cold_set["hand"])
+    times: dict[str, list[float]] = {key: [] for key, _, _ in runs}
+    for i in range(sets):
+        data = _inputs(rng, n)
+        order = runs[i % len(runs):] + runs[:i % len(runs)]
+        for key, _, run in order:
+            times[key].append(run(data))
+    med = {key: statistics.median(v) for key, v in times.items()}
+
+    print(f"{sets} sets of {n} fresh random 13-tile hands (seed {seed}), "
+          f"Python {sys.version.split()[0]}, suanfan {_build()}; CPU time, median over the sets")
+    for key, name, _ in runs:
+        t = med[key]
+        lo, hi = min(times[key]), max(times[key])
+        print(f"  {name:<36} {t / n * 1e6:8.2f} µs/hand  {n / t:10.0f} hands/s  "
+              f"(sets {lo / n * 1e6:.2f}-{hi / n * 1e6:.2f})")
+    print(f"  {'suanfan mcr.shanten, cold tables':<36} {cold_mcr / n * 1e6:8.2f} µs/hand")
+    print(f"  {'suanfan riichi.shanten, cold tables':<36} {cold_riichi / n * 1e6:8.2f} µs/hand")
+    print("ratios (speed of suanfan / speed of the peer; above 1 is faster):")
+    for ours, peer in (("mcr", "gb"), ("mcr_counts", "gb"), ("riichi", "renv"),
+                       ("riichi_counts", "renv"), ("riichi", "mj"), ("riichi_counts", "mj")):
+        print(f"  {_name(runs, ours):<32} vs {_name(runs, peer):<34} {med[peer] / med[ours]:7.3f}x")
+    print(f"  {'mcr.shanten, cold tables':<32} vs {_name(runs, 'gb'):<34} "
+          f"{med['gb'] / cold_mcr:7.3f}x")
+    print(f"  {'riichi.shanten, cold tables':<32} vs {_name(runs, 'renv'):<34} "
+          f"{med['renv'] / cold_riichi:7.3f}x")
+
+
+def _name(runs: list[tuple[str, str, Any]], key: str) -> str:
+    return next(name for k, name, _ in runs if k == key)
+
+
+def _build() -> str:
+    # the module (the package's attribute of that name is the function)
+    path = str(getattr(sys.modules["suanfan.analysis.shanten"], "__file__", ""))
+    return "compiled (" + Path(path).name + ")" if not path.endswith(".py") else "pure Python"
 
 
 def agree(n: int, seed: int) -> int:
@@ -99,40 +146,49 @@ def agree(n: int, seed: int) -> int:
         (14, 0, False), (14, 0, True), (14, 4, False), (14, 4, True),
     ]
     failures = 0
+    total = 0
     for i, (size, max_melds, dense) in enumerate(shapes):
         rng = random.Random(seed + i)
-        bad_m = bad_r = 0
-        for _ in range(n):
+        bad_m = bad_r = bad_api = 0
+        for j in range(n):
             h = random_hand(rng, size, max_melds, dense)
             c = h.counts
             m = len(h.melds)
-            if mcr_shanten_counts(c, m) != gb_shanten(h):
+            ours_m = mcr_shanten_counts(c, m)
+            ours_r = riichi_shanten_counts(c, m)
+            if ours_m != gb_shanten(h):
                 bad_m += 1
                 if bad_m <= 3:
-                    print("   MCR differs:", h.notation(), mcr_shanten_counts(c, m), gb_shanten(h))
-            if riichi_shanten_counts(c, m) != mahjong_shanten(h):
+                    print("   MCR differs:", h.notation(), ours_m, gb_shanten(h))
+            if ours_r != mahjong_shanten(h):
                 bad_r += 1
                 if bad_r <= 3:
-                    print("   riichi differs:", h.notation(), riichi_shanten_counts(c, m),
-                          mahjong_shanten(h))
-        failures += bad_m + bad_r
+                    print("   riichi differs:", h.notation(), ours_r, mahjong_shanten(h))
+            if j % 10 == 0:   # the public functions on parsed hands give the counts' answers
+                p = parse_hand(h.notation())
+                if mcr.shanten(p) != ours_m or riichi.shanten(p) != ours_r:
+                    bad_api += 1
+                    print("   public API differs:", h.notation())
+        failures += bad_m + bad_r + bad_api
+        total += 2 * n
         label = f"{size} tiles, {'up to 4 melds' if max_melds else 'no melds'}, " \
                 f"{'dense' if dense else 'uniform'}"
         print(f"  {label:<40} MCR vs PyMahjongGB {n - bad_m}/{n}   riichi vs mahjong {n - bad_r}/{n}",
               flush=True)
+    print(f"  in all: {total - failures}/{total} answers agree")
     return 1 if failures else 0
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--hands", type=int, default=20000)
+    ap.add_argument("--hands", type=int, default=10000, help="hands per set")
     ap.add_argument("--seed", type=int, default=2026)
-    ap.add_argument("--repeat", type=int, default=3, help="passes per figure; the best is kept")
+    ap.add_argument("--sets", type=int, default=7, help="fresh sets; the median is kept")
     ap.add_argument("--agree", type=int, metavar="N", help="check agreement on N hands per shape")
     args = ap.parse_args()
     if args.agree:
         return agree(args.agree, args.seed)
-    speed(args.hands, args.seed, args.repeat)
+    speed(args.hands, args.seed, args.sets)
     return 0
 
 

@@ -188,3 +188,39 @@ def test_fourteen_tiles_is_least_over_discards(system: str) -> None:
                 best = min(best, fn(c, n))
                 c[k] += 1
         assert s14 == best, h.notation()
+
+
+@pytest.mark.parametrize("system", ["mcr", "riichi"])
+def test_improving_kinds_is_one_draw_lower(system: str) -> None:
+    # the key-based draw loop of advice gives what adding each tile to the counts gives (every
+    # rank: the ninth is the highest four bits of a suit key)
+    from suanfan.analysis.shanten import improving_kinds
+
+    fn = mcr_shanten_counts if system == "mcr" else riichi_shanten_counts
+    rng = random.Random(77)
+    for i in range(400):
+        h = random_hand(rng, 13, max_melds=2 if i % 4 == 0 else 0, dense=i % 2 == 0)
+        c = h.counts
+        n = len(h.melds)
+        own = list(c)
+        for kind, k in h.melds:
+            for j in range(3 if kind == "CHI" else 1):
+                own[k + j] += 1 if kind == "CHI" else (3 if kind == "PENG" else 4)
+        s = fn(c, n)
+        expected = []
+        for k in range(34):
+            if own[k] < 4:
+                c[k] += 1
+                if fn(c, n) < s:
+                    expected.append(k)
+                c[k] -= 1
+        assert improving_kinds(c, n, own, system) == (s, expected), h.notation()
+
+
+def test_counts_out_of_range() -> None:
+    with pytest.raises(ValueError):
+        mcr_shanten_counts([16] + [0] * 33)
+    with pytest.raises(ValueError):
+        riichi_shanten_counts([-1] + [0] * 33)
+    with pytest.raises(ValueError):
+        riichi_shanten_counts([1] * 33)

@@ -20,7 +20,13 @@ from ..errors import InvalidHand
 from ..hand import Hand
 from ..notation import parse_hand
 from ..tiles import KIND, NUM_KINDS, RED_FIVES, tile_to_str
-from .shanten import _system, hand_counts, mcr_shanten_counts, riichi_shanten_counts
+from .shanten import (
+    _system,
+    hand_counts,
+    improving_kinds,
+    mcr_shanten_counts,
+    riichi_shanten_counts,
+)
 from .waits import Visible, Wait, _wait_list, unseen_counts
 
 __all__ = ["Advice", "DiscardOption", "UsefulTile", "advise", "useful_tiles"]
@@ -98,17 +104,7 @@ def useful_tiles(
 
     ``own``: the hand's counts with melds (a kind held four times cannot be drawn).
     """
-    fn = riichi_shanten_counts if system == "riichi" else mcr_shanten_counts
-    s = fn(counts, n_melds)
-    out = []
-    for k in range(NUM_KINDS):
-        if own[k] >= 4:
-            continue
-        counts[k] += 1
-        if fn(counts, n_melds) < s:
-            out.append(k)
-        counts[k] -= 1
-    return s, out
+    return improving_kinds(counts, n_melds, own, system)
 
 
 def _discard_ids(h: Hand) -> list[int]:

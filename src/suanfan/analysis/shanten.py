@@ -15,33 +15,52 @@ melds are never re-split: the standing tiles must make the remaining ``4 - melds
 
 Method
 ------
-For every suit pattern (nine counts; seven for honours) a vector ``d[p*5 + m]`` holds the fewest
-tiles to draw so that the suit holds ``m`` sets and ``p`` pairs (``m`` ≤ 4, ``p`` ≤ 1), computed once
-by a dynamic programme over the nine ranks (carrying the chows that run into the next ranks; a
-suffix memo shares work between patterns) and cached by the pattern's bytes; translated and mirrored
-patterns share one entry. A hand's shanten is then a min-plus combination of four such vectors — a
-few dozen integer additions, no search. The riichi tables cap a kind at 4 copies; the MCR tables
-at 5 (shapes only; see ``_CAP_NONE``). Tables fill lazily: the first hands of a process pay for
-the patterns they meet (about 0.3 ms each, a few thousand patterns in all for random hands).
+Each group of kinds (the three suits, and the honours) is looked up by its *key*, the kind counts
+packed four bits a kind (``sum(count[r] << 4*r)``), in a table of *records*. A record is one int:
+``d[p*5 + m]``, the fewest tiles to draw so that the group holds ``m`` sets and ``p`` pairs
+(``m`` ≤ 4, ``p`` ≤ 1), four bits each, then the group's kinds held, kinds paired, pairs for 七对
+and a bit mask of the kinds held (what the special forms need). A hand's standard shanten is a
+min-plus combination of its four records (a few dozen integer additions); the special forms are
+sums of the records' fields.
+
+A suit's record is computed on first use by a dynamic programme over the ranks, backwards (state:
+the chows begun at the two ranks before; ten costs in one int, six bits a lane, worked on all at
+once). Its memo of suffixes of up to six ranks is shared by all patterns, and translated and
+mirrored suits share one distance vector, so a new suit pattern costs a few microseconds compiled
+(about 50 µs pure). The honours have no chows and their order does not matter: their record is
+indexed by how many kinds are held once, twice, three and four times (330 records at most).
+Each memo is bounded (``_MEMO_CAP`` records a table, ``_SUFFIX_CAP`` suffixes) and emptied when
+full; random hands meet about 5,000 suit patterns in 20,000 hands, about 4 MB of tables for both
+systems after 60,000 hands. The riichi tables cap a kind at 4 copies in the target hand; the MCR
+tables at 5 (shapes only; see ``_CAP_NONE``).
+
+The code is written for mypyc: native ints (``i64``), no tuples or lists built per hand on the
+hot path (one list of nine when a 组合龙 is within reach), the combination written out.
 
 For a 14-tile hand that is not complete this equals the least shanten over its discards.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from operator import itemgetter
-from typing import Final, cast
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final
 
+from ..errors import InvalidHand
 from ..hand import Hand
 from ..notation import parse_hand
-from ..tiles import KIND, NUM_KINDS, TERMINALS_AND_HONORS
+from ..tiles import KIND, NUM_KINDS
+
+if TYPE_CHECKING:
+    # native 64-bit ints in the compiled build; annotations only (never evaluated), so the pure
+    # build needs no mypy_extensions
+    from mypy_extensions import i64
 
 __all__ = [
     "FORMS_MCR",
     "FORMS_RIICHI",
     "KNITTED_PATTERNS",
     "hand_counts",
+    "improving_kinds",
     "mcr_shanten",
     "mcr_shanten_counts",
     "meld_kinds",
@@ -53,12 +72,11 @@ __all__ = [
 ]
 
 _INF: Final = 64
-_Vec = tuple[int, ...]
 
 #: cap on copies of one kind in a target hand: 4 for riichi (the real supply). MCR counts shapes
 #: only (a single wait on the fifth copy of a kind is "ready"); no optimal target ever needs more
 #: than one copy beyond the four, so 5 gives the uncapped vectors (checked on every honour pattern
-#: and a sample of 12,000 suit patterns against caps 6, 8 and 16) at a quarter of the cost.
+#: and a sample of suit patterns against caps 6 and 8, ``tests/analysis/test_tables.py``).
 _CAP_RIICHI: Final = 4
 _CAP_NONE: Final = 5
 
@@ -66,224 +84,739 @@ FORMS_MCR: Final = ("standard", "seven_pairs", "thirteen_orphans", "honors_and_k
                     "knitted_straight")
 FORMS_RIICHI: Final = ("standard", "seven_pairs", "thirteen_orphans")
 
+_KIND: Final[tuple[int, ...]] = KIND
 
-# -- per-suit distance vectors ------------------------------------------------------------------
-class _SuitTable:
-    """Distance vectors of suit patterns for one (chows allowed, copy cap) configuration."""
+# -- records ------------------------------------------------------------------------------------
+#: a key holds four bits a kind: counts 0-15
+_MAX_COUNT: Final = 15
+#: record fields beyond the ten 4-bit distances d[0..9]
+_HELD_AT: Final = 40      # kinds held (4 bits)
+_PAIRED_AT: Final = 44    # kinds held twice or more (4 bits)
+_PAIRS_AT: Final = 48     # pairs for MCR 七对: a kind held 2 or 3 times is one, 4 times two (5 bits)
+_MASK_AT: Final = 53      # bit r: rank r is held (9 bits)
 
-    __slots__ = ("cap", "chows", "memo", "prune", "top")
+#: records kept per table before the memo is emptied (bounded memory whatever the input)
+_MEMO_CAP: Final = 1 << 14
 
-    def __init__(self, chows: bool, cap: int, prune: bool = True) -> None:
-        self.chows = chows
-        self.cap = cap
-        self.prune = prune
-        self.top: dict[bytes, _Vec] = {}
-        self.memo: dict[bytes, _Vec] = {}
-
-    def get(self, pattern: bytes) -> _Vec:
-        v = self.top.get(pattern)
-        if v is None:
-            key = self.canonical(pattern)
-            v = self.top.get(key)
-            if v is None:
-                v = self._suffix(key, 0, 0, 0)
-                self.top[key] = v
-            self.top[pattern] = v
-        return v
-
-    def canonical(self, pattern: bytes) -> bytes:
-        """A pattern with the same vector, shared by its translations and its mirror image.
-
-        A set that uses a held tile reaches at most two ranks beyond it, so runs of more than two
-        empty ranks at either end matter only as room for sets drawn whole; the run is cut to two
-        and the empty ranks are put back at the right end (same room). The smaller of that and
-        the same for the mirror image (ranks 9-1) is the key. Honour patterns are sorted already.
-        """
-        if not self.chows:
-            return pattern
-        key = _shift_left(pattern)
-        rev = _shift_left(pattern[::-1])
-        return rev if rev < key else key
-
-    def direct(self, pattern: bytes) -> _Vec:
-        """The vector computed on the pattern as given (for tests of :meth:`canonical`)."""
-        return self._suffix(pattern, 0, 0, 0)
-
-    def _suffix(self, h: bytes, i: int, c1: int, c2: int) -> _Vec:
-        """Fewest draws for ranks ``i..`` given ``c1`` chows begun at ``i-1``, ``c2`` at ``i-2``."""
-        n = len(h)
-        if i == n:
-            return _ZERO
-        key = h[i:] + bytes((c1, c2))
-        v = self.memo.get(key)
-        if v is not None:
-            return v
-        hi = h[i]
-        base = c1 + c2
-        cap = self.cap
-        # chows begun here: their tiles stay within the suit, and no hand has more than 4 sets.
-        # Nor more than the most tiles held on one of their three ranks: if each of the three
-        # ranks held fewer, one such chow would be drawn whole (3 tiles), and a pung drawn on a
-        # rank with room left (one exists: at most 11 other target tiles on nine ranks) costs
-        # no more; so an optimal target without that chow exists.
-        if self.chows and i <= n - 3:
-            max_c = min(4 - base, cap - base)
-            if self.prune:
-                max_c = min(max_c, max(hi, h[i + 1], h[i + 2]))
-        else:
-            max_c = 0
-        cands: list[_Vec] = []
-        for c in range(max_c + 1):
-            sub = self._suffix(h, i + 1, c, c1) + _PAD
-            shift = _SHIFT[c]
-            w0 = base + c
-            # (pungs here, pairs here): the tiles this rank holds in the target
-            for q, r, w in ((0, 0, w0), (0, 1, w0 + 2), (1, 0, w0 + 3), (1, 1, w0 + 5)):
-                if w > cap or c + q > 4:
-                    continue
-                # sub's entries moved up by c+q sets and r pairs, plus the tiles drawn here
-                cand = shift[q][r](sub)
-                if w > hi:
-                    cost = w - hi
-                    cand = tuple([x + cost for x in cand])
-                cands.append(cand)
-        out = tuple(map(min, *cands)) if len(cands) > 1 else cands[0]
-        self.memo[key] = out
-        return out
+_SUITS_RIICHI: Final[dict[int, int]] = {}
+_SUITS_MCR: Final[dict[int, int]] = {}
+#: canonical suit keys (see _canonical) to distances
+_SHAPES_RIICHI: Final[dict[int, int]] = {}
+_SHAPES_MCR: Final[dict[int, int]] = {}
+#: honour records by how many kinds are held once, twice, three and four times (3 bits each)
+_HONORS_RIICHI: Final[list[i64]] = [-1] * 4096
+_HONORS_MCR: Final[list[i64]] = [-1] * 4096
+#: the suffix programme's memo (all tables), and its bound
+_SUFFIXES: Final[dict[int, int]] = {}
+_SUFFIX_CAP: Final = 1 << 15
+#: suffixes of at most this many ranks go to the shared memo
+_SHARED_LEFT: Final = 6
 
 
-_ZERO: Final[_Vec] = (0,) + (_INF,) * 9
-_PAD: Final[_Vec] = (_INF,)
+# The programme below keeps ten costs in one int, six bits a lane (lane p*5 + m), and works on all
+# ten at once: a lane holds 0-31, 31 standing for "unreachable" (no real cost exceeds 14), and bit 5
+# of each lane is a guard for the lane-wise minimum and the saturating addition.
+_LANE: Final = 6
+_ONES: Final = sum(1 << (_LANE * j) for j in range(10))
+_GUARDS: Final = _ONES << 5
+_UNREACHABLE: Final = _ONES * 31
+_START: Final = _UNREACHABLE & ~63          # no sets, no pair: cost 0
+#: a cost added to every lane (a cost is at most the cap on copies; lanes stay below 64)
+_TIMES_ONES: Final = tuple(k * _ONES for k in range(16))
 
 
-def _shifter(dm: int, r: int) -> Callable[[_Vec], _Vec]:
-    # entry (p, m) of the result comes from entry (p - r, m - dm); index 10 is the _PAD entry
-    idx = [((p - r) * 5 + m - dm) if (p >= r and m >= dm) else 10 for p in (0, 1) for m in range(5)]
-    return cast(Callable[[_Vec], _Vec], itemgetter(*idx))
+def _move_masks() -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """For ``t = sets*2 + pairs`` (sets 0-4, pairs 0-1): the lanes that stay within 4 sets and 1 pair
+    when moved up by that many, the shift that moves them, and the lanes left unreachable."""
+    keep: list[int] = []
+    shift: list[int] = []
+    fill: list[int] = []
+    for dm in range(5):
+        for r in range(2):
+            k = f = 0
+            for p in range(2):
+                for m in range(5):
+                    if p + r <= 1 and m + dm <= 4:
+                        k |= 63 << (_LANE * (p * 5 + m))
+                    if p < r or m < dm:
+                        f |= 31 << (_LANE * (p * 5 + m))
+            keep.append(k)
+            shift.append(_LANE * (5 * r + dm))
+            fill.append(f)
+    return tuple(keep), tuple(shift), tuple(fill)
 
 
-#: _SHIFT[c][q][r]: move a vector up by c + q sets and r pairs
-_SHIFT: Final = tuple(
-    tuple(tuple(_shifter(min(c + q, 4), r) for r in (0, 1)) for q in (0, 1)) for c in range(5)
-)
+_MOVES: Final = _move_masks()
+_MOVE_KEEP: Final[tuple[int, ...]] = _MOVES[0]
+_MOVE_SHIFT: Final[tuple[int, ...]] = _MOVES[1]
+_MOVE_FILL: Final[tuple[int, ...]] = _MOVES[2]
 
 
-def _shift_left(pattern: bytes) -> bytes:
-    core = pattern.strip(b"\0")
-    if not core:
-        return pattern
-    n = len(pattern)
-    lo = pattern.index(core)
-    key = b"\0" * min(lo, 2) + core
-    return key + b"\0" * (n - len(key))
+def _suffix(key: i64, left: i64, c1: i64, c2: i64, chows: bool, cap: i64,
+            sub: dict[i64, i64], local: dict[i64, i64]) -> i64:
+    """Least costs (six-bit lanes, lane ``p*5 + m``) of the last ``left`` ranks of a group, whose
+    counts are ``key`` (four bits a rank, the first in the low bits), given ``c1`` chows begun at
+    the rank before and ``c2`` two ranks before (both still need this rank's tile).
 
-_TABLES: Final = {
-    (True, _CAP_RIICHI): _SuitTable(True, _CAP_RIICHI),
-    (False, _CAP_RIICHI): _SuitTable(False, _CAP_RIICHI),
-    (True, _CAP_NONE): _SuitTable(True, _CAP_NONE),
-    (False, _CAP_NONE): _SuitTable(False, _CAP_NONE),
-}
-
-
-def _honor_key(counts: Sequence[int]) -> bytes:
-    # honours are independent of each other: their order does not matter
-    return bytes(sorted(counts[27:34]))
-
-
-def _conv(a: _Vec, b: _Vec) -> _Vec:
-    """Min-plus combination of two distance vectors (sets add up, at most one pair).
-
-    Written out term by term: this is the inner loop of every shanten computation.
+    A dynamic programme over the ranks with memos: ``sub`` for suffixes of at most
+    ``_SHARED_LEFT`` ranks, shared by all patterns (they recur), ``local`` for the longer ones
+    of one pattern. At each rank the target
+    takes ``c`` new chows, ``q`` pungs and ``r`` pairs; the tiles it needs beyond those held are
+    drawn. Pungs and pairs on a rank holding nothing are left out: they are drawn whole, and
+    :func:`_distances` adds such sets anywhere.
     """
-    a0, a1, a2, a3, a4, a5, a6, a7, a8, a9 = a
-    b0, b1, b2, b3, b4, b5, b6, b7, b8, b9 = b
+    if left == 0:
+        return _START
+    mk = (((((key << 4 | left) * 5 + c1) * 5 + c2) << 4 | cap) << 1) | (1 if chows else 0)
+    memo = sub if left <= _SHARED_LEFT else local
+    acc = memo.get(mk, -1)
+    if acc >= 0:
+        return acc
+    held = key & 15
+    base = c1 + c2
+    # no more chows begun here than the most tiles held on their three ranks: with fewer on each
+    # rank one such chow would be drawn whole, and a pung drawn on a rank with room left costs no
+    # more (the reference tables of the tests check this shortcut)
+    max_c = 0
+    if chows and left >= 3:
+        max_c = _min3(4 - base, cap - base, _max3(held, (key >> 4) & 15, (key >> 8) & 15))
+    acc = _UNREACHABLE
+    for c in range(max_c + 1):
+        v = _suffix(key >> 4, left - 1, c, c1, chows, cap, sub, local)
+        for qr in range(4 if held else 1):
+            w = base + c + 3 * (qr >> 1) + 2 * (qr & 1)
+            dm = c + (qr >> 1)
+            if w > cap or dm > 4:
+                continue
+            # v's lanes moved up by the sets and the pair taken here
+            t = dm * 2 + (qr & 1)
+            x = ((v & _MOVE_KEEP[t]) << _MOVE_SHIFT[t]) | _MOVE_FILL[t]
+            if w > held:             # add the tiles drawn, saturating at 31
+                x += _TIMES_ONES[w - held]
+                over = (x & _GUARDS) >> 5
+                if over:
+                    m = (over << 6) - over   # the lanes that overflowed, all six bits
+                    x = ((x | m) ^ m) | (_UNREACHABLE & m)
+            # lane-wise minimum of acc and x (shifts, not products: those of long operands
+            # leave the compiled fast path)
+            ge = (((acc | _GUARDS) - x) & _GUARDS) >> 5
+            m = (ge << 6) - ge
+            acc = (x & m) | ((acc | m) ^ m)
+    if len(memo) >= _SUFFIX_CAP:
+        memo.clear()
+    memo[mk] = acc
+    return acc
+
+
+def _distances(key: i64, n: i64, chows: bool, cap: i64, sub: dict[i64, i64]) -> i64:
+    """The packed vector ``d[p*5 + m]`` (four bits a lane) of a group of ``n`` kinds with counts
+    ``key``. ``sub``: the memo of :func:`_suffix` (shared between patterns: most suffixes recur).
+    """
+    v = _suffix(key, n, 0, 0, chows, cap, sub, {})
+    # plus sets and a pair drawn whole (3 tiles a set, 2 the pair): a hand of at most 14 tiles in
+    # nine ranks always leaves a rank with room for them
+    acc = v
+    for t in range(1, 10):
+        dm = t >> 1
+        x = ((v & _MOVE_KEEP[t]) << _MOVE_SHIFT[t]) | _MOVE_FILL[t]
+        x += _TIMES_ONES[3 * dm + 2 * (t & 1)]
+        over = (x & _GUARDS) >> 5
+        if over:
+            m = (over << 6) - over
+            x = ((x | m) ^ m) | (_UNREACHABLE & m)
+        ge = (((acc | _GUARDS) - x) & _GUARDS) >> 5
+        m = (ge << 6) - ge
+        acc = (x & m) | ((acc | m) ^ m)
+    v = acc
+    out = 0
+    for j in range(10):
+        x = (v >> (_LANE * j)) & 63
+        out |= (x if x < 15 else 15) << (4 * j)
+    return out
+
+
+def _fields(key: i64, n: i64) -> i64:
+    """The record fields beyond the distances of a group of ``n`` kinds given by its key."""
+    held = paired = pairs = mask = 0
+    for i in range(n):
+        c = (key >> (4 * i)) & 15
+        if c:
+            held += 1
+            mask |= 1 << i
+            if c >= 2:
+                paired += 1
+            if c == 2 or c == 3:
+                pairs += 1
+            elif c == 4:
+                pairs += 2
+    return held << _HELD_AT | paired << _PAIRED_AT | pairs << _PAIRS_AT | mask << _MASK_AT
+
+
+def _record(key: i64, n: i64, chows: bool, cap: i64, sub: dict[i64, i64] | None = None) -> i64:
+    """The record of a group of ``n`` kinds given by its key (``sub``: the suffix memo)."""
+    return _distances(key, n, chows, cap, _SUFFIXES if sub is None else sub) | _fields(key, n)
+
+
+def _low_cut(key: i64) -> i64:
+    """A run of more than two empty ranks from rank 1 cut to two (the ranks put back at 9)."""
+    if key == 0:
+        return key
+    lead = 0
+    while not (key >> (4 * lead)) & 15:
+        lead += 1
+    return key >> (4 * (lead - 2)) if lead > 2 else key
+
+
+def _mirror(key: i64) -> i64:
+    """The suit read from 9 down to 1."""
+    out: i64 = 0
+    for i in range(9):
+        out |= ((key >> (4 * i)) & 15) << (4 * (8 - i))
+    return out
+
+
+def _canonical(key: i64) -> i64:
+    """A suit key with the same distances, shared by its translations and its mirror image.
+
+    A set that uses a held tile reaches at most two ranks beyond it, so runs of more than two
+    empty ranks at either end matter only as room for sets drawn whole: the run is cut to two and
+    the empty ranks are put back at the other end (same room). The smaller of that and the same
+    for the mirror image is the key.
+    """
+    a = _low_cut(key)
+    b = _low_cut(_mirror(key))
+    return a if a < b else b
+
+
+def _suit(key: i64, memo: dict[i64, i64], cap: i64) -> i64:
+    """The record of a suit (``memo``: the table of ``cap``)."""
+    rec = memo.get(key, -1)
+    if rec < 0:
+        shapes = _SHAPES_RIICHI if cap == _CAP_RIICHI else _SHAPES_MCR
+        ck = _canonical(key)
+        d = shapes.get(ck, -1)
+        if d < 0:
+            d = _distances(ck, 9, True, cap, _SUFFIXES)
+            if len(shapes) >= _MEMO_CAP:
+                shapes.clear()
+            shapes[ck] = d
+        rec = d | _fields(key, 9)
+        if len(memo) >= _MEMO_CAP:
+            memo.clear()
+        memo[key] = rec
+    return rec
+
+
+def _honors(key: i64, table: list[i64], cap: i64) -> i64:
+    """The record of the honours (``table``: that of ``cap``). The honours are independent of each
+    other, so the record depends on how many kinds are held once, twice … only: a small index
+    (the mask of kinds held in a record is then that of the first hand met with those numbers; no
+    form reads the honours' mask)."""
+    index: i64 = 0
+    for i in range(7):
+        c = (key >> (4 * i)) & 15
+        if c:
+            if c > 4:
+                return _record(key, 7, False, cap)
+            index += 1 << (3 * (c - 1))
+    rec = table[index]
+    if rec < 0:
+        rec = _record(key, 7, False, cap)
+        table[index] = rec
+    return rec
+
+
+def _clear_tables() -> None:
+    """Empty every table and memo (for measurements of a cold start)."""
+    for memo in (_SUITS_RIICHI, _SUITS_MCR, _SHAPES_RIICHI, _SHAPES_MCR, _SUFFIXES):
+        memo.clear()
+    for table in (_HONORS_RIICHI, _HONORS_MCR):
+        for i in range(len(table)):
+            table[i] = -1
+
+
+def _combine(a: i64, b: i64, c: i64, d: i64, n: i64) -> i64:
+    """Fewest draws for ``n`` sets and a pair from four groups' records: a min-plus combination,
+    written out (this is the inner loop of every shanten; generated, no calls or tuples)."""
+    # the ten lanes of each record
+    a0 = a & 15
+    a1 = (a >> 4) & 15
+    a2 = (a >> 8) & 15
+    a3 = (a >> 12) & 15
+    a4 = (a >> 16) & 15
+    a5 = (a >> 20) & 15
+    a6 = (a >> 24) & 15
+    a7 = (a >> 28) & 15
+    a8 = (a >> 32) & 15
+    a9 = (a >> 36) & 15
+    b0 = b & 15
+    b1 = (b >> 4) & 15
+    b2 = (b >> 8) & 15
+    b3 = (b >> 12) & 15
+    b4 = (b >> 16) & 15
+    b5 = (b >> 20) & 15
+    b6 = (b >> 24) & 15
+    b7 = (b >> 28) & 15
+    b8 = (b >> 32) & 15
+    b9 = (b >> 36) & 15
+    c0 = c & 15
+    c1 = (c >> 4) & 15
+    c2 = (c >> 8) & 15
+    c3 = (c >> 12) & 15
+    c4 = (c >> 16) & 15
+    c5 = (c >> 20) & 15
+    c6 = (c >> 24) & 15
+    c7 = (c >> 28) & 15
+    c8 = (c >> 32) & 15
+    c9 = (c >> 36) & 15
+    d0 = d & 15
+    d1 = (d >> 4) & 15
+    d2 = (d >> 8) & 15
+    d3 = (d >> 12) & 15
+    d4 = (d >> 16) & 15
+    d5 = (d >> 20) & 15
+    d6 = (d >> 24) & 15
+    d7 = (d >> 28) & 15
+    d8 = (d >> 32) & 15
+    d9 = (d >> 36) & 15
+    # x = a and b combined, y = c and d combined: entry p*5 + m is the least over the splits
+    # of m sets and p pairs between the two
+    x0 = a0 + b0
+    x1 = a0 + b1
+    t = a1 + b0
+    if t < x1:
+        x1 = t
+    x2 = a0 + b2
+    t = a1 + b1
+    if t < x2:
+        x2 = t
+    t = a2 + b0
+    if t < x2:
+        x2 = t
+    x3 = a0 + b3
+    t = a1 + b2
+    if t < x3:
+        x3 = t
+    t = a2 + b1
+    if t < x3:
+        x3 = t
+    t = a3 + b0
+    if t < x3:
+        x3 = t
+    x4 = a0 + b4
+    t = a1 + b3
+    if t < x4:
+        x4 = t
+    t = a2 + b2
+    if t < x4:
+        x4 = t
+    t = a3 + b1
+    if t < x4:
+        x4 = t
+    t = a4 + b0
+    if t < x4:
+        x4 = t
+    x5 = a0 + b5
+    t = a5 + b0
+    if t < x5:
+        x5 = t
+    x6 = a0 + b6
+    t = a1 + b5
+    if t < x6:
+        x6 = t
+    t = a5 + b1
+    if t < x6:
+        x6 = t
+    t = a6 + b0
+    if t < x6:
+        x6 = t
+    x7 = a0 + b7
+    t = a1 + b6
+    if t < x7:
+        x7 = t
+    t = a2 + b5
+    if t < x7:
+        x7 = t
+    t = a5 + b2
+    if t < x7:
+        x7 = t
+    t = a6 + b1
+    if t < x7:
+        x7 = t
+    t = a7 + b0
+    if t < x7:
+        x7 = t
+    x8 = a0 + b8
+    t = a1 + b7
+    if t < x8:
+        x8 = t
+    t = a2 + b6
+    if t < x8:
+        x8 = t
+    t = a3 + b5
+    if t < x8:
+        x8 = t
+    t = a5 + b3
+    if t < x8:
+        x8 = t
+    t = a6 + b2
+    if t < x8:
+        x8 = t
+    t = a7 + b1
+    if t < x8:
+        x8 = t
+    t = a8 + b0
+    if t < x8:
+        x8 = t
+    x9 = a0 + b9
+    t = a1 + b8
+    if t < x9:
+        x9 = t
+    t = a2 + b7
+    if t < x9:
+        x9 = t
+    t = a3 + b6
+    if t < x9:
+        x9 = t
+    t = a4 + b5
+    if t < x9:
+        x9 = t
+    t = a5 + b4
+    if t < x9:
+        x9 = t
+    t = a6 + b3
+    if t < x9:
+        x9 = t
+    t = a7 + b2
+    if t < x9:
+        x9 = t
+    t = a8 + b1
+    if t < x9:
+        x9 = t
+    t = a9 + b0
+    if t < x9:
+        x9 = t
+    y0 = c0 + d0
+    y1 = c0 + d1
+    t = c1 + d0
+    if t < y1:
+        y1 = t
+    y2 = c0 + d2
+    t = c1 + d1
+    if t < y2:
+        y2 = t
+    t = c2 + d0
+    if t < y2:
+        y2 = t
+    y3 = c0 + d3
+    t = c1 + d2
+    if t < y3:
+        y3 = t
+    t = c2 + d1
+    if t < y3:
+        y3 = t
+    t = c3 + d0
+    if t < y3:
+        y3 = t
+    y4 = c0 + d4
+    t = c1 + d3
+    if t < y4:
+        y4 = t
+    t = c2 + d2
+    if t < y4:
+        y4 = t
+    t = c3 + d1
+    if t < y4:
+        y4 = t
+    t = c4 + d0
+    if t < y4:
+        y4 = t
+    y5 = c0 + d5
+    t = c5 + d0
+    if t < y5:
+        y5 = t
+    y6 = c0 + d6
+    t = c1 + d5
+    if t < y6:
+        y6 = t
+    t = c5 + d1
+    if t < y6:
+        y6 = t
+    t = c6 + d0
+    if t < y6:
+        y6 = t
+    y7 = c0 + d7
+    t = c1 + d6
+    if t < y7:
+        y7 = t
+    t = c2 + d5
+    if t < y7:
+        y7 = t
+    t = c5 + d2
+    if t < y7:
+        y7 = t
+    t = c6 + d1
+    if t < y7:
+        y7 = t
+    t = c7 + d0
+    if t < y7:
+        y7 = t
+    y8 = c0 + d8
+    t = c1 + d7
+    if t < y8:
+        y8 = t
+    t = c2 + d6
+    if t < y8:
+        y8 = t
+    t = c3 + d5
+    if t < y8:
+        y8 = t
+    t = c5 + d3
+    if t < y8:
+        y8 = t
+    t = c6 + d2
+    if t < y8:
+        y8 = t
+    t = c7 + d1
+    if t < y8:
+        y8 = t
+    t = c8 + d0
+    if t < y8:
+        y8 = t
+    y9 = c0 + d9
+    t = c1 + d8
+    if t < y9:
+        y9 = t
+    t = c2 + d7
+    if t < y9:
+        y9 = t
+    t = c3 + d6
+    if t < y9:
+        y9 = t
+    t = c4 + d5
+    if t < y9:
+        y9 = t
+    t = c5 + d4
+    if t < y9:
+        y9 = t
+    t = c6 + d3
+    if t < y9:
+        y9 = t
+    t = c7 + d2
+    if t < y9:
+        y9 = t
+    t = c8 + d1
+    if t < y9:
+        y9 = t
+    t = c9 + d0
+    if t < y9:
+        y9 = t
+    # entry (pair, n sets) of x and y combined
+    if n >= 4:
+        best = x0 + y9
+        t = x1 + y8
+        if t < best:
+            best = t
+        t = x2 + y7
+        if t < best:
+            best = t
+        t = x3 + y6
+        if t < best:
+            best = t
+        t = x4 + y5
+        if t < best:
+            best = t
+        t = x5 + y4
+        if t < best:
+            best = t
+        t = x6 + y3
+        if t < best:
+            best = t
+        t = x7 + y2
+        if t < best:
+            best = t
+        t = x8 + y1
+        if t < best:
+            best = t
+        t = x9 + y0
+        if t < best:
+            best = t
+    elif n == 3:
+        best = x0 + y8
+        t = x1 + y7
+        if t < best:
+            best = t
+        t = x2 + y6
+        if t < best:
+            best = t
+        t = x3 + y5
+        if t < best:
+            best = t
+        t = x5 + y3
+        if t < best:
+            best = t
+        t = x6 + y2
+        if t < best:
+            best = t
+        t = x7 + y1
+        if t < best:
+            best = t
+        t = x8 + y0
+        if t < best:
+            best = t
+    elif n == 2:
+        best = x0 + y7
+        t = x1 + y6
+        if t < best:
+            best = t
+        t = x2 + y5
+        if t < best:
+            best = t
+        t = x5 + y2
+        if t < best:
+            best = t
+        t = x6 + y1
+        if t < best:
+            best = t
+        t = x7 + y0
+        if t < best:
+            best = t
+    elif n == 1:
+        best = x0 + y6
+        t = x1 + y5
+        if t < best:
+            best = t
+        t = x5 + y1
+        if t < best:
+            best = t
+        t = x6 + y0
+        if t < best:
+            best = t
+    else:
+        best = x0 + y5
+        t = x5 + y0
+        if t < best:
+            best = t
+    return best
+
+
+def _max3(x: i64, y: i64, z: i64) -> i64:
+    if y > x:
+        x = y
+    return x if x > z else z
+
+
+def _min2(x: i64, y: i64) -> i64:
+    return x if x < y else y
+
+
+def _min3(x: i64, y: i64, z: i64) -> i64:
+    if y < x:
+        x = y
+    return x if x < z else z
+
+
+def _min4(x: i64, y: i64, z: i64, w: i64) -> i64:
+    if y < x:
+        x = y
+    if z < x:
+        x = z
+    return x if x < w else w
+
+
+def _min5(x: i64, y: i64, z: i64, w: i64, v: i64) -> i64:
+    if y < x:
+        x = y
+    if z < x:
+        x = z
+    if w < x:
+        x = w
+    return x if x < v else v
+
+
+# -- keys -----------------------------------------------------------------------------------------
+def _counts_keys(counts: list[int]) -> tuple[i64, i64, i64, i64]:
+    """The keys of the three suits and the honours of 34 kind counts (each 0-15)."""
+    if len(counts) != NUM_KINDS:
+        raise ValueError(f"expected {NUM_KINDS} kind counts, got {len(counts)}")
+    (c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11,
+     c12, c13, c14, c15, c16, c17, c18, c19, c20, c21, c22, c23,
+     c24, c25, c26, c27, c28, c29, c30, c31, c32, c33) = counts
+    # a count out of 0-15 would spill into its neighbour's bits: the OR of all counts shows it
+    # (no max() / min(): those compare objects one by one even in the compiled build)
+    v = (c0 | c1 | c2 | c3 | c4 | c5 | c6 | c7 | c8 | c9 | c10 | c11
+         | c12 | c13 | c14 | c15 | c16 | c17 | c18 | c19 | c20 | c21 | c22 | c23
+         | c24 | c25 | c26 | c27 | c28 | c29 | c30 | c31 | c32 | c33)
+    if v < 0 or v > _MAX_COUNT:
+        raise ValueError(f"kind counts must be 0-{_MAX_COUNT}: {counts}")
     return (
-        a0 + b0,
-        min(a0 + b1, a1 + b0),
-        min(a0 + b2, a1 + b1, a2 + b0),
-        min(a0 + b3, a1 + b2, a2 + b1, a3 + b0),
-        min(a0 + b4, a1 + b3, a2 + b2, a3 + b1, a4 + b0),
-        min(a0 + b5, a5 + b0),
-        min(a0 + b6, a5 + b1, a1 + b5, a6 + b0),
-        min(a0 + b7, a5 + b2, a1 + b6, a6 + b1, a2 + b5, a7 + b0),
-        min(a0 + b8, a5 + b3, a1 + b7, a6 + b2, a2 + b6, a7 + b1, a3 + b5, a8 + b0),
-        min(a0 + b9, a5 + b4, a1 + b8, a6 + b3, a2 + b7, a7 + b2, a3 + b6, a8 + b1, a4 + b5, a9 + b0),
+        (c0 | c1 << 4 | c2 << 8 | c3 << 12 | c4 << 16
+         | c5 << 20 | c6 << 24 | c7 << 28 | c8 << 32),
+        (c9 | c10 << 4 | c11 << 8 | c12 << 12 | c13 << 16
+         | c14 << 20 | c15 << 24 | c16 << 28 | c17 << 32),
+        (c18 | c19 << 4 | c20 << 8 | c21 << 12 | c22 << 16
+         | c23 << 20 | c24 << 24 | c25 << 28 | c26 << 32),
+        (c27 | c28 << 4 | c29 << 8 | c30 << 12 | c31 << 16
+         | c32 << 20 | c33 << 24),
     )
 
 
-def _regular_distance(counts: Sequence[int], n_sets: int, cap: int) -> int:
-    """Fewest draws so that ``counts`` holds ``n_sets`` sets and a pair."""
-    suits = _TABLES[(True, cap)]
-    honors = _TABLES[(False, cap)]
-    top = suits.top
-    raw = bytes(counts)
-    k = raw[0:9]
-    a = top.get(k) or suits.get(k)
-    k = raw[9:18]
-    b = top.get(k) or suits.get(k)
-    k = raw[18:27]
-    c = top.get(k) or suits.get(k)
-    k = bytes(sorted(raw[27:34]))
-    d = honors.top.get(k) or honors.get(k)
-    ab = _conv(a, b)
-    cd = _conv(c, d)
-    best = _INF
-    for m in range(n_sets + 1):
-        x = ab[m] + cd[5 + n_sets - m]
-        if x < best:
-            best = x
-        x = ab[5 + m] + cd[n_sets - m]
-        if x < best:
-            best = x
-    return best
+def _as_list(counts: Sequence[int]) -> list[int]:
+    return counts if isinstance(counts, list) else list(counts)
 
 
-def _small_distance(vecs: Sequence[_Vec], n_sets: int) -> int:
-    """Fewest draws for ``n_sets`` ≤ 1 sets and a pair from four groups' vectors (what is left
-    beside a 组合龙): no combination needed, the set and the pair come from one or two groups."""
-    if n_sets <= 0:
-        return min(v[5] for v in vecs)
-    best = min(v[6] for v in vecs)
-    for i, x in enumerate(vecs):
-        p = x[5]
-        for j, y in enumerate(vecs):
-            if i != j and p + y[1] < best:
-                best = p + y[1]
-    return best
+def _hand_keys(h: Hand) -> tuple[i64, i64, i64, i64]:
+    """The four keys of a hand's standing tiles (winning tile included); a hand holds at most four
+    copies of a kind, so no count overflows its four bits."""
+    k0 = k1 = k2 = k3 = 0
+    for t in h.concealed:
+        k = _KIND[t]
+        if k < 9:
+            k0 += 1 << (4 * k)
+        elif k < 18:
+            k1 += 1 << (4 * (k - 9))
+        elif k < 27:
+            k2 += 1 << (4 * (k - 18))
+        else:
+            k3 += 1 << (4 * (k - 27))
+    w = h.winning_tile
+    if w is not None:
+        k = _KIND[w]
+        if k < 9:
+            k0 += 1 << (4 * k)
+        elif k < 18:
+            k1 += 1 << (4 * (k - 9))
+        elif k < 27:
+            k2 += 1 << (4 * (k - 18))
+        else:
+            k3 += 1 << (4 * (k - 27))
+    return k0, k1, k2, k3
 
 
-_KNIT_CACHE: Final[dict[bytes, _Vec]] = {}
+# -- forms on keys ------------------------------------------------------------------------------
+def _orphans(ra: i64, rb: i64, rc: i64, rd: i64, k0: i64, k1: i64, k2: i64) -> i64:
+    """十三幺 / kokushi: 13 less the terminal and honour kinds held, less one for a pair of them."""
+    held = ((rd >> _HELD_AT) & 15) + ((ra >> _MASK_AT) & 1) + ((ra >> (_MASK_AT + 8)) & 1) \
+        + ((rb >> _MASK_AT) & 1) + ((rb >> (_MASK_AT + 8)) & 1) \
+        + ((rc >> _MASK_AT) & 1) + ((rc >> (_MASK_AT + 8)) & 1)
+    pair = ((rd >> _PAIRED_AT) & 15) > 0 or (k0 & 15) >= 2 or ((k0 >> 32) & 15) >= 2 \
+        or (k1 & 15) >= 2 or ((k1 >> 32) & 15) >= 2 or (k2 & 15) >= 2 or ((k2 >> 32) & 15) >= 2
+    return 13 - held - (1 if pair else 0)
 
 
-def _knit_rest(pattern: bytes, start: int) -> _Vec:
-    """Vector of a suit with one of each held knitted tile (ranks start, start+3, start+6) taken."""
-    key = pattern + bytes((start,))
-    v = _KNIT_CACHE.get(key)
-    if v is None:
-        rest = bytearray(pattern)
-        for i in (start, start + 3, start + 6):
-            if rest[i]:
-                rest[i] -= 1
-        v = _TABLES[(True, _CAP_NONE)].get(bytes(rest))
-        _KNIT_CACHE[key] = v
-    return v
+def _seven_pairs_riichi(ra: i64, rb: i64, rc: i64, rd: i64) -> i64:
+    # riichi: seven different pairs; a kind held four times is one pair
+    kinds = ((ra >> _HELD_AT) & 15) + ((rb >> _HELD_AT) & 15) + ((rc >> _HELD_AT) & 15) \
+        + ((rd >> _HELD_AT) & 15)
+    paired = ((ra >> _PAIRED_AT) & 15) + ((rb >> _PAIRED_AT) & 15) + ((rc >> _PAIRED_AT) & 15) \
+        + ((rd >> _PAIRED_AT) & 15)
+    return 6 - paired + (7 - kinds if kinds < 7 else 0)
 
 
-def regular_shanten_counts(counts: Sequence[int], n_melds: int = 0, system: str = "mcr") -> int:
-    """Standard-form shanten of standing-tile kind counts (34) next to ``n_melds`` declared melds."""
-    cap = _CAP_RIICHI if system == "riichi" else _CAP_NONE
-    return _regular_distance(counts, 4 - n_melds, cap) - 1
-
-
-# -- special forms --------------------------------------------------------------------------------
-# A hand's kinds as a bit mask with one byte per kind (byte k is 1 when kind k is held), made by one
-# bytes.translate; the special forms are then popcounts of masked integers.
-_HELD: Final = bytes(min(c, 1) for c in range(256))
-_PAIRED: Final = bytes(1 if c >= 2 else 0 for c in range(256))
-
-
-def _byte_mask(kinds: Sequence[int]) -> int:
-    return sum(1 << (8 * k) for k in kinds)
+def _seven_pairs_mcr(ra: i64, rb: i64, rc: i64, rd: i64) -> i64:
+    # MCR: four of a kind may be two pairs (PyMahjongGB counts it so too)
+    return 6 - ((ra >> _PAIRS_AT) & 31) - ((rb >> _PAIRS_AT) & 31) - ((rc >> _PAIRS_AT) & 31) \
+        - ((rd >> _PAIRS_AT) & 31)
 
 
 #: the first rank (0-2) of the knitted tiles in each suit, for the six spreads
@@ -302,110 +835,247 @@ def _knitted_patterns() -> tuple[tuple[int, ...], ...]:
 
 #: the six ways to spread 147 / 258 / 369 over the three suits (组合龙)
 KNITTED_PATTERNS: Final = _knitted_patterns()
-_KNITTED_MASKS: Final = tuple(_byte_mask(p) for p in KNITTED_PATTERNS)
-_HONOR_MASK: Final = _byte_mask(range(27, 34))
-_ORPHAN_MASK: Final = _byte_mask(TERMINALS_AND_HONORS)
 
 
-def _masks(counts: Sequence[int]) -> tuple[int, int]:
-    """(kinds held, kinds held twice or more) as byte masks."""
-    b = bytes(counts)
-    return (int.from_bytes(b.translate(_HELD), "little"),
-            int.from_bytes(b.translate(_PAIRED), "little"))
+def _knit_tables() -> tuple[list[int], list[int]]:
+    """By a suit's mask of ranks held: the kinds held among ranks j, j+3, j+6 for j = 0, 1, 2
+    (two bits each), and (index ``mask*3 + j``) the key of one tile on each of those held."""
+    held: list[int] = []
+    take: list[int] = []
+    for mask in range(512):
+        h = 0
+        for j in range(3):
+            n = t = 0
+            for r in range(j, 9, 3):
+                if (mask >> r) & 1:
+                    n += 1
+                    t += 1 << (4 * r)
+            h |= n << (2 * j)
+            take.append(t)
+        held.append(h)
+    return held, take
 
 
-def _seven_pairs_mcr(counts: Sequence[int]) -> int:
-    # MCR: four of a kind may be two pairs (PyMahjongGB counts it so too)
-    b = bytes(counts)
-    return 6 - b.count(2) - b.count(3) - 2 * b.count(4)
+_KNIT_TABLES: Final = _knit_tables()
+_KNIT_HELD: Final[list[i64]] = _KNIT_TABLES[0]
+_KNIT_TAKE: Final[list[i64]] = _KNIT_TABLES[1]
 
 
-def _seven_pairs_riichi(held: int, paired: int) -> int:
-    # riichi: seven different pairs; a kind held four times is one pair
-    kinds = held.bit_count()
-    return 6 - paired.bit_count() + (7 - kinds if kinds < 7 else 0)
+def _knits(rec: i64) -> i64:
+    """A suit's kinds held among the knitted ranks 147, 258 and 369 (two bits each)."""
+    return _KNIT_HELD[(rec >> _MASK_AT) & 511]
 
 
-def _thirteen_orphans(held: int, paired: int) -> int:
-    return 13 - (held & _ORPHAN_MASK).bit_count() - (1 if paired & _ORPHAN_MASK else 0)
-
-
-def _honors_and_knitted(held: int) -> int:
+def _honors_and_knitted(ra: i64, rb: i64, rc: i64, rd: i64) -> i64:
     """全不靠: fourteen different tiles among one knitted spread and the seven honours."""
-    best = max((held & m).bit_count() for m in _KNITTED_MASKS)
-    return 13 - (held & _HONOR_MASK).bit_count() - best
+    a = _knits(ra)
+    b = _knits(rb)
+    c = _knits(rc)
+    a0 = a & 3
+    a1 = (a >> 2) & 3
+    a2 = a >> 4
+    b0 = b & 3
+    b1 = (b >> 2) & 3
+    b2 = b >> 4
+    c0 = c & 3
+    c1 = (c >> 2) & 3
+    c2 = c >> 4
+    # the six spreads of 147 / 258 / 369 over the suits
+    best = a0 + b1 + c2
+    x = a0 + b2 + c1
+    if x > best:
+        best = x
+    x = a1 + b0 + c2
+    if x > best:
+        best = x
+    x = a1 + b2 + c0
+    if x > best:
+        best = x
+    x = a2 + b0 + c1
+    if x > best:
+        best = x
+    x = a2 + b1 + c0
+    if x > best:
+        best = x
+    return 13 - ((rd >> _HELD_AT) & 15) - best
 
 
-def _knitted_straight(counts: Sequence[int], held: int, n_melds: int, bound: int = _INF) -> int:
-    """组合龙 + one set + a pair (at most one declared meld). ``bound``: skip what cannot beat it."""
+def _small_distance(ra: i64, rb: i64, rc: i64, rd: i64, n_sets: i64) -> i64:
+    """Fewest draws for ``n_sets`` ≤ 1 sets and a pair from four groups' records (what is left
+    beside a 组合龙): the set and the pair come from one group or two."""
+    pa = (ra >> 20) & 15
+    pb = (rb >> 20) & 15
+    pc = (rc >> 20) & 15
+    pd = (rd >> 20) & 15
+    if n_sets <= 0:
+        return _min4(pa, pb, pc, pd)
+    sa = (ra >> 4) & 15
+    sb = (rb >> 4) & 15
+    sc = (rc >> 4) & 15
+    sd = (rd >> 4) & 15
+    best = _min4((ra >> 24) & 15, (rb >> 24) & 15, (rc >> 24) & 15, (rd >> 24) & 15)
+    x = _min4(pa + _min3(sb, sc, sd), pb + _min3(sa, sc, sd), pc + _min3(sa, sb, sd),
+              pd + _min3(sa, sb, sc))
+    return x if x < best else best
+
+
+def _knitted_straight(k0: i64, k1: i64, k2: i64, ra: i64, rb: i64, rc: i64, rd: i64,
+                      n_melds: i64, bound: i64) -> i64:
+    """组合龙 + one set + a pair (at most one declared meld), or ``bound`` if that is no less.
+
+    ``ra``/``rb``/``rc``: any records of the suits (for the kinds held); ``rd``: the honours' MCR
+    record. What is left beside the knitted tiles (one of each held taken) is looked up in the MCR
+    suit table, once for each suit and first rank that a spread needs.
+    """
     best = bound
     n_sets = 1 - n_melds
-    suits: list[bytes] = []
-    honors: _Vec = _ZERO
-    for starts, pm in zip(_KNITTED_STARTS, _KNITTED_MASKS, strict=True):
-        missing = 9 - (held & pm).bit_count()
+    knits_a = _knits(ra)
+    knits_b = _knits(rb)
+    knits_c = _knits(rc)
+    masks = ((ra >> _MASK_AT) & 511, (rb >> _MASK_AT) & 511, (rc >> _MASK_AT) & 511)
+    rests: list[i64] = []
+    for s in range(6):
+        # spread s: first ranks s0, s1, s2 of the three suits (the six permutations)
+        s0 = s >> 1
+        s1 = (s0 + 1 + (s & 1)) % 3
+        s2 = 3 - s0 - s1
+        missing = 9 - ((knits_a >> (2 * s0)) & 3) - ((knits_b >> (2 * s1)) & 3) \
+            - ((knits_c >> (2 * s2)) & 3)
         if missing - 1 >= best:
             continue
-        if not suits:
-            suits = [bytes(counts[0:9]), bytes(counts[9:18]), bytes(counts[18:27])]
-            honors = _TABLES[(False, _CAP_NONE)].get(_honor_key(counts))
-        vecs = (_knit_rest(suits[0], starts[0]), _knit_rest(suits[1], starts[1]),
-                _knit_rest(suits[2], starts[2]), honors)
-        x = missing + _small_distance(vecs, n_sets) - 1
+        if not rests:
+            rests = [-1] * 9
+        x = rests[s0]
+        if x < 0:
+            x = rests[s0] = _suit(k0 - _KNIT_TAKE[masks[0] * 3 + s0], _SUITS_MCR, _CAP_NONE)
+        y = rests[3 + s1]
+        if y < 0:
+            y = rests[3 + s1] = _suit(k1 - _KNIT_TAKE[masks[1] * 3 + s1], _SUITS_MCR, _CAP_NONE)
+        z = rests[6 + s2]
+        if z < 0:
+            z = rests[6 + s2] = _suit(k2 - _KNIT_TAKE[masks[2] * 3 + s2], _SUITS_MCR, _CAP_NONE)
+        x = missing + _small_distance(x, y, z, rd, n_sets) - 1
         if x < best:
             best = x
     return best
 
 
-# -- whole hands ----------------------------------------------------------------------------------
-def mcr_shanten_counts(counts: Sequence[int], n_melds: int = 0) -> int:
-    """MCR shanten (minimum over the five forms) of standing-tile counts next to ``n_melds`` melds."""
-    s = _regular_distance(counts, 4 - n_melds, _CAP_NONE) - 1
+def _mcr(k0: i64, k1: i64, k2: i64, k3: i64, n_melds: i64) -> i64:
+    """MCR shanten (the least over the five forms) of four keys beside ``n_melds`` melds."""
+    ra = _suit(k0, _SUITS_MCR, _CAP_NONE)
+    rb = _suit(k1, _SUITS_MCR, _CAP_NONE)
+    rc = _suit(k2, _SUITS_MCR, _CAP_NONE)
+    rd = _honors(k3, _HONORS_MCR, _CAP_NONE)
+    s = _combine(ra, rb, rc, rd, 4 - n_melds) - 1
     if s < 0 or n_melds > 1:
         return s
-    held, paired = _masks(counts)
     if n_melds == 0:
-        x = _seven_pairs_mcr(counts)
+        x = _seven_pairs_mcr(ra, rb, rc, rd)
         if x < s:
             s = x
-        x = _thirteen_orphans(held, paired)
+        x = _orphans(ra, rb, rc, rd, k0, k1, k2)
         if x < s:
             s = x
-        x = _honors_and_knitted(held)
+        x = _honors_and_knitted(ra, rb, rc, rd)
         if x < s:
             s = x
         if s < 0:
             return s
-    return _knitted_straight(counts, held, n_melds, s)
+    return _knitted_straight(k0, k1, k2, ra, rb, rc, rd, n_melds, s)
+
+
+def _riichi(k0: i64, k1: i64, k2: i64, k3: i64, n_melds: i64) -> i64:
+    """Riichi shanten (standard, chiitoitsu, kokushi) of four keys beside ``n_melds`` melds."""
+    ra = _suit(k0, _SUITS_RIICHI, _CAP_RIICHI)
+    rb = _suit(k1, _SUITS_RIICHI, _CAP_RIICHI)
+    rc = _suit(k2, _SUITS_RIICHI, _CAP_RIICHI)
+    rd = _honors(k3, _HONORS_RIICHI, _CAP_RIICHI)
+    s = _combine(ra, rb, rc, rd, 4 - n_melds) - 1
+    if n_melds == 0 and s >= 0:
+        x = _seven_pairs_riichi(ra, rb, rc, rd)
+        if x < s:
+            s = x
+        x = _orphans(ra, rb, rc, rd, k0, k1, k2)
+        if x < s:
+            s = x
+    return s
+
+
+# -- whole hands ----------------------------------------------------------------------------------
+def regular_shanten_counts(counts: Sequence[int], n_melds: int = 0, system: str = "mcr") -> int:
+    """Standard-form shanten of standing-tile kind counts (34) next to ``n_melds`` declared melds."""
+    k0, k1, k2, k3 = _counts_keys(_as_list(counts))
+    if system == "riichi":
+        return _combine(_suit(k0, _SUITS_RIICHI, _CAP_RIICHI), _suit(k1, _SUITS_RIICHI, _CAP_RIICHI),
+                        _suit(k2, _SUITS_RIICHI, _CAP_RIICHI),
+                        _honors(k3, _HONORS_RIICHI, _CAP_RIICHI), 4 - n_melds) - 1
+    return _combine(_suit(k0, _SUITS_MCR, _CAP_NONE), _suit(k1, _SUITS_MCR, _CAP_NONE),
+                    _suit(k2, _SUITS_MCR, _CAP_NONE), _honors(k3, _HONORS_MCR, _CAP_NONE),
+                    4 - n_melds) - 1
+
+
+def mcr_shanten_counts(counts: Sequence[int], n_melds: int = 0) -> int:
+    """MCR shanten (minimum over the five forms) of standing-tile counts next to ``n_melds`` melds."""
+    k0, k1, k2, k3 = _counts_keys(_as_list(counts))
+    return _mcr(k0, k1, k2, k3, n_melds)
 
 
 def riichi_shanten_counts(counts: Sequence[int], n_melds: int = 0) -> int:
     """Riichi shanten (standard, chiitoitsu, kokushi) of standing-tile counts next to melds."""
-    s = _regular_distance(counts, 4 - n_melds, _CAP_RIICHI) - 1
-    if n_melds == 0 and s >= 0:
-        held, paired = _masks(counts)
-        x = _seven_pairs_riichi(held, paired)
+    k0, k1, k2, k3 = _counts_keys(_as_list(counts))
+    return _riichi(k0, k1, k2, k3, n_melds)
+
+
+def improving_kinds(counts: Sequence[int], n_melds: int, own: Sequence[int],
+                    system: str) -> tuple[int, list[int]]:
+    """Shanten of standing ``counts`` and the kinds whose draw lowers it (``system`` ``"mcr"`` or
+    ``"riichi"``). ``own``: the hand's counts with melds; a kind held four times is not drawn."""
+    k0, k1, k2, k3 = _counts_keys(_as_list(counts))
+    riichi = system == "riichi"
+    s = _riichi(k0, k1, k2, k3, n_melds) if riichi else _mcr(k0, k1, k2, k3, n_melds)
+    out: list[int] = []
+    for k in range(NUM_KINDS):
+        if own[k] >= 4:
+            continue
+        a, b, c, d = k0, k1, k2, k3
+        if k < 9:
+            a = _plus_one(k0, k)
+        elif k < 18:
+            b = _plus_one(k1, k - 9)
+        elif k < 27:
+            c = _plus_one(k2, k - 18)
+        else:
+            d = _plus_one(k3, k - 27)
+        x = _riichi(a, b, c, d, n_melds) if riichi else _mcr(a, b, c, d, n_melds)
         if x < s:
-            s = x
-        x = _thirteen_orphans(held, paired)
-        if x < s:
-            s = x
-    return s
+            out.append(k)
+    return s, out
+
+
+#: the key of one tile of rank r. (Not ``1 << (4 * r)`` in i64 code: mypyc 1.x compiles a literal
+#: 1 shifted by a native amount as a 32-bit C int, so rank 9 (r = 8, 32 bits) would wrap; shifts below 31 in
+#: this module are safe.)
+_RANK_ONE: Final[list[i64]] = [1 << (4 * r) for r in range(9)]
+
+
+def _plus_one(key: i64, r: i64) -> i64:
+    """``key`` with one more tile of rank ``r``."""
+    if ((key >> (4 * r)) & 15) == _MAX_COUNT:
+        raise ValueError(f"kind count out of range 0-{_MAX_COUNT}")
+    return key + _RANK_ONE[r]
 
 
 def hand_counts(hand: Hand) -> tuple[list[int], int]:
     """The standing tiles' kind counts (winning tile included) and the number of declared melds."""
     counts = [0] * NUM_KINDS
     for t in hand.concealed:
-        counts[KIND[t]] += 1
+        counts[_KIND[t]] += 1
     if hand.winning_tile is not None:
-        counts[KIND[hand.winning_tile]] += 1
+        counts[_KIND[hand.winning_tile]] += 1
     return counts, len(hand.melds)
 
 
 def _system(system: str) -> str:
-    from ..errors import InvalidHand
-
     s = system.lower()
     if s.startswith("mcr") or s in ("gb", "guobiao", "chinese"):
         return "mcr"
@@ -415,46 +1085,64 @@ def _system(system: str) -> str:
     raise InvalidHand(f"unknown rule system {system!r}: use 'mcr' or 'riichi'")
 
 
+def _parsed(hand: str | Hand) -> Hand:
+    return hand if isinstance(hand, Hand) else parse_hand(hand)
+
+
 def shanten(hand: str | Hand, system: str = "mcr") -> int:
     """Shanten of a 13- or 14-tile hand under ``system`` (``"mcr"`` or ``"riichi"``).
 
     -1: complete (14 tiles); 0: ready (13 tiles) or one discard from ready (14 tiles).
     """
-    h = parse_hand(hand)
-    counts, n_melds = hand_counts(h)
+    h = _parsed(hand)
+    k0, k1, k2, k3 = _hand_keys(h)
     if _system(system) == "riichi":
-        return riichi_shanten_counts(counts, n_melds)
-    return mcr_shanten_counts(counts, n_melds)
+        return _riichi(k0, k1, k2, k3, len(h.melds))
+    return _mcr(k0, k1, k2, k3, len(h.melds))
 
 
 def mcr_shanten(hand: str | Hand) -> int:
     """MCR shanten: the least over standard, 七对, 十三幺, 全不靠 and 组合龙 forms."""
-    return shanten(hand, "mcr")
+    h = _parsed(hand)
+    k0, k1, k2, k3 = _hand_keys(h)
+    return _mcr(k0, k1, k2, k3, len(h.melds))
 
 
 def riichi_shanten(hand: str | Hand) -> int:
     """Riichi shanten: the least over standard, chiitoitsu and kokushi forms."""
-    return shanten(hand, "riichi")
+    h = _parsed(hand)
+    k0, k1, k2, k3 = _hand_keys(h)
+    return _riichi(k0, k1, k2, k3, len(h.melds))
 
 
 def shanten_by_form(hand: str | Hand, system: str = "mcr") -> dict[str, int | None]:
     """Shanten of each winning form (``None`` where declared melds rule the form out)."""
-    h = parse_hand(hand)
-    counts, n_melds = hand_counts(h)
-    sysname = _system(system)
-    cap = _CAP_RIICHI if sysname == "riichi" else _CAP_NONE
-    out: dict[str, int | None] = {"standard": _regular_distance(counts, 4 - n_melds, cap) - 1}
+    h = _parsed(hand)
+    k0, k1, k2, k3 = _hand_keys(h)
+    n_melds = len(h.melds)
     closed = n_melds == 0
-    held, paired = _masks(counts)
-    if sysname == "riichi":
-        out["seven_pairs"] = _seven_pairs_riichi(held, paired) if closed else None
-        out["thirteen_orphans"] = _thirteen_orphans(held, paired) if closed else None
-        return out
-    out["seven_pairs"] = _seven_pairs_mcr(counts) if closed else None
-    out["thirteen_orphans"] = _thirteen_orphans(held, paired) if closed else None
-    out["honors_and_knitted"] = _honors_and_knitted(held) if closed else None
-    out["knitted_straight"] = _knitted_straight(counts, held, n_melds) if n_melds <= 1 else None
-    return out
+    if _system(system) == "riichi":
+        ra = _suit(k0, _SUITS_RIICHI, _CAP_RIICHI)
+        rb = _suit(k1, _SUITS_RIICHI, _CAP_RIICHI)
+        rc = _suit(k2, _SUITS_RIICHI, _CAP_RIICHI)
+        rd = _honors(k3, _HONORS_RIICHI, _CAP_RIICHI)
+        return {
+            "standard": _combine(ra, rb, rc, rd, 4 - n_melds) - 1,
+            "seven_pairs": _seven_pairs_riichi(ra, rb, rc, rd) if closed else None,
+            "thirteen_orphans": _orphans(ra, rb, rc, rd, k0, k1, k2) if closed else None,
+        }
+    ra = _suit(k0, _SUITS_MCR, _CAP_NONE)
+    rb = _suit(k1, _SUITS_MCR, _CAP_NONE)
+    rc = _suit(k2, _SUITS_MCR, _CAP_NONE)
+    rd = _honors(k3, _HONORS_MCR, _CAP_NONE)
+    return {
+        "standard": _combine(ra, rb, rc, rd, 4 - n_melds) - 1,
+        "seven_pairs": _seven_pairs_mcr(ra, rb, rc, rd) if closed else None,
+        "thirteen_orphans": _orphans(ra, rb, rc, rd, k0, k1, k2) if closed else None,
+        "honors_and_knitted": _honors_and_knitted(ra, rb, rc, rd) if closed else None,
+        "knitted_straight": (_knitted_straight(k0, k1, k2, ra, rb, rc, rd, n_melds, _INF)
+                             if n_melds <= 1 else None),
+    }
 
 
 def meld_kinds(hand: Hand) -> list[int]:
@@ -462,5 +1150,5 @@ def meld_kinds(hand: Hand) -> list[int]:
     counts = [0] * NUM_KINDS
     for m in hand.melds:
         for t in m.tiles:
-            counts[KIND[t]] += 1
+            counts[_KIND[t]] += 1
     return counts

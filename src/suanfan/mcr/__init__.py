@@ -3,6 +3,7 @@ principles, presets and results that explain themselves. See ``MCR.md``."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .extended import EXTENDED_FANS, FLAGS
@@ -34,11 +35,20 @@ __all__ = [
 ]
 
 
+#: the analysis function behind :func:`shanten`, imported on first use (the rule system does not
+#: import the analysis package when it is loaded; an import statement per call costs about 1 µs)
+_shanten_impl: Callable[[Any], int] | None = None
+
+
 def shanten(hand13: Any) -> int:
     """MCR shanten number of a hand (-1 for a complete hand, 0 = ready)."""
-    from ..analysis import mcr_shanten  # type: ignore[attr-defined,unused-ignore]
+    global _shanten_impl
+    impl = _shanten_impl
+    if impl is None:
+        from ..analysis.shanten import mcr_shanten
 
-    return int(mcr_shanten(hand13))
+        impl = _shanten_impl = mcr_shanten
+    return impl(hand13)
 
 
 def waits(hand13: Any, **situation: Any) -> Any:

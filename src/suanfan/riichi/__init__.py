@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..hand import Hand
@@ -37,11 +38,20 @@ __all__ = [
 ]
 
 
+#: the analysis function behind :func:`shanten`, imported on first use (the rule system does not
+#: import the analysis package when it is loaded; an import statement per call costs about 1 µs)
+_shanten_impl: Callable[[str | Hand], int] | None = None
+
+
 def shanten(hand13: str | Hand) -> int:
     """Riichi shanten number of a 13-tile hand (delegates to :mod:`suanfan.analysis`)."""
-    from ..analysis import riichi_shanten  # type: ignore[attr-defined,unused-ignore]
+    global _shanten_impl
+    impl = _shanten_impl
+    if impl is None:
+        from ..analysis.shanten import riichi_shanten
 
-    return int(riichi_shanten(hand13))
+        impl = _shanten_impl = riichi_shanten
+    return impl(hand13)
 
 
 def waits(hand13: str | Hand, **situation: Any) -> dict[str, Any]:
