@@ -251,14 +251,34 @@ def standard_waits(key_m: int, key_p: int, key_s: int, key_z: int) -> int:
     # groups that are not sets only, and among them those that are sets and a pair
     not_sets = info_m.not_sets + info_p.not_sets + info_s.not_sets + info_z.not_sets
     pairs = info_m.sets_pair + info_p.sets_pair + info_s.sets_pair + info_z.sets_pair
-    waits = 0
-    for g, info in enumerate((info_m, info_p, info_s, info_z)):
-        others_not_sets = not_sets - info.not_sets
-        if others_not_sets == 0:
-            waits |= info.as_pair << (9 * g)
-        elif others_not_sets == 1 and pairs - info.sets_pair == 1:
-            waits |= info.as_sets << (9 * g)
-    return waits
+    return (_group_waits(info_m, not_sets, pairs) | _group_waits(info_p, not_sets, pairs) << 9
+            | _group_waits(info_s, not_sets, pairs) << 18 | _group_waits(info_z, not_sets, pairs) << 27)
+
+
+def _group_waits(info: WaitInfo, not_sets: int, pairs: int) -> int:
+    """The kinds of one group (its indices) that complete the hand, given how many groups in all
+    are not sets only and how many are sets and a pair."""
+    others_not_sets = not_sets - info.not_sets
+    if others_not_sets == 0:
+        return info.as_pair
+    if others_not_sets == 1 and pairs - info.sets_pair == 1:
+        return info.as_sets
+    return 0
+
+
+def _fours(key: int, base: int) -> int:
+    """The kinds (a bit per kind, from ``base``) whose nibble in ``key`` is 4."""
+    out = 0
+    for i in range(9):
+        if key >> (4 * i + 2) & 1:
+            out |= 1 << (base + i)
+    return out
+
+
+def _odd_kind(key: int, base: int) -> int:
+    """The kind of the lowest odd count in ``key`` (from ``base``), or -1."""
+    odd = key & _ODD
+    return base + (odd.bit_length() - 1) // 4 if odd else -1
 
 
 # -- set combinations, memoised per sorted set tuple ----------------------------------------------
@@ -465,12 +485,8 @@ class Ctx:
                 fixed_chows.sort()
         # 四归一: kinds held four times (a nibble of 4: its bit 2) other than a kong
         hogs = 0
-        for g, key in enumerate((km, kp, ks, kz)):
-            fours = key & _FOURS
-            if fours:
-                for i in range(9):
-                    if fours >> (4 * i + 2) & 1:
-                        hogs |= 1 << (9 * g + i)
+        if (km | kp | ks | kz) & _FOURS:
+            hogs = _fours(km, 0) | _fours(kp, 9) | _fours(ks, 18) | _fours(kz, 27)
         #: the declared sets: chows (lowest kinds, ascending), pungs and kongs (kinds), kongs
         self.fixed_chows: Final = fixed_chows
         self.fixed_pungs: Final = fixed_pungs
@@ -630,14 +646,13 @@ class Ctx:
             return False
         if self.n_melds == 0 and self.smask.bit_count() <= 8:
             # 七对: the 13 tiles are six pairs (a four is two) and a single, which waits too
-            pairs = 0
-            for key in (km, kp, ks, kz):
-                pairs += ((key >> 1) & _LOW3) % 15  # the sum of the nibbles' halves (< 15)
+            # the sum of each key's nibbles halved (each sum < 15)
+            pairs = (((km >> 1) & _LOW3) % 15 + ((kp >> 1) & _LOW3) % 15 + ((ks >> 1) & _LOW3) % 15
+                     + ((kz >> 1) & _LOW3) % 15)
             if pairs == 6:
-                for g2, key in enumerate((km, kp, ks, kz)):
-                    odd = key & _ODD
-                    if odd and 9 * g2 + (odd.bit_length() - 1) // 4 != win:
-                        return False
+                single = _odd_kind(km, 0) + _odd_kind(kp, 9) + _odd_kind(ks, 18) + _odd_kind(kz, 27) + 3
+                if single != win:  # the one kind of odd count (the others give -1 each)
+                    return False
         return True
 
 
