@@ -107,12 +107,6 @@ class Fans:
             n += self.again.count(fan)
         return n
 
-    def instances(self, fan: int) -> list[Uses]:
-        """The sets each instance of ``fan`` uses, in the order of their tokens (recording)."""
-        got = [u for f, u in self.uses or () if f == fan]
-        got.sort()
-        return got
-
 
 class Walked:
     """What the walk keeps and removes, with the sets each instance uses (the explanation).
@@ -144,6 +138,9 @@ def walk(tables: RuleTables, fans: Fans, wind_pungs: int, prevalent_wind: int, s
     kept_pw = kept_sw = kept_nine = False
     kept_winds = _NO_FAN  # 小四喜 or 三风刻 when kept: it takes the 幺九刻 of its wind pungs
     total = 0
+    # with a recorder: every instance's (fan, sets) in precedence order, read along with the bits
+    recorded = sorted(fans.uses) if out is not None and fans.uses is not None else []
+    at = 0
     for half in range(2):
         rest: i64 = fans.low if half == 0 else fans.high
         idx = -1 if half == 0 else EXCLUDE_SPLIT - 1
@@ -159,7 +156,12 @@ def walk(tables: RuleTables, fans: Fans, wind_pungs: int, prevalent_wind: int, s
             if not present:
                 continue
             count = 1 + fans.again.count(idx) if fans.again else 1
-            group = fans.instances(idx) if out is not None else _NO_GROUP
+            group = _NO_GROUP
+            if out is not None:
+                group = []
+                while at < len(recorded) and recorded[at][0] == idx:
+                    group.append(recorded[at][1])
+                    at += 1
             if not enabled[idx]:
                 if out is not None:
                     out.removed.append((idx, count, "disabled", _NO_FAN, group))

@@ -36,16 +36,18 @@ __all__ = ["FanEntry", "MCRResult", "RemovedFan", "Situation", "parse_wind", "pr
 _PUNG: Final = 34
 
 
-def token_str(t: int, kongs: list[int] | tuple[int, ...] = ()) -> str:
-    """The MPSZ text of a set token (:mod:`suanfan.mcr.engine`)."""
+def _token_text(t: int, kong: bool) -> str:
     if t == HAND:
         return "hand"
+    if (t < _PUNG and (t >= 27 or t % 9 > 6)) or _PUNG + 34 <= t < PAIR or PAIR + 34 <= t < KNIT \
+            or KNIT + len(KNITTED) <= t < TILE:
+        return ""  # no such set
     if t < _PUNG:
         s = tile_to_str(t)
         return f"{s[0]}{int(s[0]) + 1}{int(s[0]) + 2}{s[1]}"
     if t < PAIR:
         s = tile_to_str(t - _PUNG)
-        return s[0] * (4 if t - _PUNG in kongs else 3) + s[1]
+        return s[0] * (4 if kong else 3) + s[1]
     if t < KNIT:
         s = tile_to_str(t - PAIR)
         return s[0] * 2 + s[1]
@@ -57,6 +59,24 @@ def token_str(t: int, kongs: list[int] | tuple[int, ...] = ()) -> str:
             parts.append("".join(str(k % 9 + 1) for k in ks) + "mps"[su])
         return "".join(parts)
     return tile_to_str(t - TILE)
+
+
+_TOKENS: Final = TILE + 34
+#: the text of every token, at index token + 1 (the whole hand is -1), and of a kong's pung token
+_TOKEN_TEXT: Final = tuple(_token_text(t, False) for t in range(-1, _TOKENS))
+_KONG_TEXT: Final = tuple(_token_text(_PUNG + k, True) for k in range(34))
+
+
+def token_str(t: int, kongs: list[int] | tuple[int, ...] = ()) -> str:
+    """The MPSZ text of a set token (:mod:`suanfan.mcr.engine`); a pung of a kind in ``kongs``
+    is written as the kong."""
+    if _PUNG <= t < PAIR and kongs and t - _PUNG in kongs:
+        return _KONG_TEXT[t - _PUNG]
+    return _TOKEN_TEXT[t + 1]
+
+
+def _uses_text(uses: list[tuple[int, ...]], kongs: list[int]) -> tuple[tuple[str, ...], ...]:
+    return tuple([tuple([token_str(t, kongs) for t in u]) for u in uses])
 
 
 # -- results -------------------------------------------------------------------------------------
@@ -227,6 +247,7 @@ class MCRResult:
     Read-only; pickles."""
 
     __slots__ = (
+        "_ctx",
         "_explained",
         "_flowers",
         "_form",
@@ -241,7 +262,7 @@ class MCRResult:
     )
 
     def __init__(self, hand: Hand, rules: Rules, situation: Situation, total_without_flowers: int,
-                 readings: int, inferred: tuple[str, ...], reading: Reading) -> None:
+                 readings: int, inferred: tuple[str, ...], reading: Reading, ctx: Ctx | None = None) -> None:
         flowers = rules.tables.flower_value * situation.flowers
         self._hand = hand
         self._rules = rules
@@ -254,6 +275,8 @@ class MCRResult:
         self._inferred = inferred
         self._reading = reading
         self._explained: _Explained | None = None
+        #: the engine's state for the hand, kept for the explanation (not pickled)
+        self._ctx = ctx
 
     # -- the figures ---------------------------------------------------------------------------
     @property
@@ -310,9 +333,9 @@ class MCRResult:
     def _explain(self) -> _Explained:
         got = self._explained
         if got is None:
-            got = _explanation(self._hand, self._rules, self._situation, self._reading,
-                               self._total_without_flowers)
+            got = _explanation(self._hand, self._rules, self._situation, self._reading, self._ctx)
             self._explained = got
+            self._ctx = None
         return got
 
     @property
@@ -396,24 +419,27 @@ def _context(hand: Hand, sit: Situation, rules: Rules) -> Ctx:
 _NO_EXTRA: Final[list[int]] = []
 
 
-def _explanation(hand: Hand, rules: Rules, sit: Situation, reading: Reading, total: int) -> _Explained:
-    ctx = _context(hand, sit, rules)
+def _fan_order(e: FanEntry) -> tuple[int, int]:
+    """Highest value first, then the table's order."""
+    return (-e.value, FAN_INDEX[e.id])
+
+
+def _explanation(hand: Hand, rules: Rules, sit: Situation, reading: Reading, ctx: Ctx | None) -> _Explained:
+    ctx = _context(hand, sit, rules) if ctx is None else ctx
     walked = explain(ctx, reading)
     kongs = ctx.kong_kinds
     values = rules.tables.values
     fans: list[FanEntry] = []
     for idx, uses in walked.kept:
         f = FANS[idx]
-        fans.append(FanEntry(f.id, f.zh, f.zh_hant, f.en, values[idx], len(uses),
-                             tuple([tuple([token_str(t, kongs) for t in u]) for u in uses])))
+        fans.append(FanEntry(f.id, f.zh, f.zh_hant, f.en, values[idx], len(uses), _uses_text(uses, kongs)))
     if sit.flowers:
         f = FANS[Fan.FLOWER_TILES]
         fans.append(FanEntry(f.id, f.zh, f.zh_hant, f.en, values[Fan.FLOWER_TILES], sit.flowers, ()))
-    fans.sort(key=lambda e: (-e.value, FAN_INDEX[e.id]))
+    fans.sort(key=_fan_order)
     removed = tuple([
         RemovedFan(FANS[idx].id, FANS[idx].zh, FANS[idx].en, n, why,
-                   FANS[by].id if by >= 0 else None,
-                   tuple([tuple([token_str(t, kongs) for t in u]) for u in uses]))
+                   FANS[by].id if by >= 0 else None, _uses_text(uses, kongs))
         for idx, n, why, by, uses in walked.removed
     ])
     declared, standing = decomposition_tokens(ctx, reading)
@@ -576,14 +602,15 @@ def score(
 
 def _scored(h: Hand, sit: Situation, r: Rules, inferred: tuple[str, ...]) -> MCRResult:
     """The result of a hand with a checked situation."""
-    best = evaluate(_context(h, sit, r))
+    ctx = _context(h, sit, r)
+    best = evaluate(ctx)
     reading = best.reading
     if reading is None:
         raise NotWinning(
             f"{h} is not a complete hand: no reading as four sets and a pair, seven pairs, "
             "thirteen orphans, honours and knitted tiles or a knitted straight"
         )
-    return MCRResult(h, r, sit, best.total, best.readings, inferred, reading)
+    return MCRResult(h, r, sit, best.total, best.readings, inferred, reading, ctx)
 
 
 def _flower_tiles(hand: Hand, flowers: object) -> tuple[int, ...] | None:
