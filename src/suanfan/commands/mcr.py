@@ -36,19 +36,6 @@ def _fan_name(entry: Any, lang: str) -> str:
     return str(entry.name_zh)
 
 
-#: situation flags of seed 003's extended fans (mcr-extended): option → keyword of ``score``
-_EXT_FLAGS = (
-    ("--heavenly-hand", "heavenly_hand", "天和: the dealer wins on the dealt tiles (self-drawn)"),
-    ("--earthly-hand", "earthly_hand", "地和: a non-dealer wins on the first draw (self-drawn)"),
-    ("--human-hand", "human_hand", "人和: won on a discard in the first go-round"),
-    ("--heavenly-ready", "heavenly_ready", "天听: ready at the deal and declared"),
-    ("--earthly-ready", "earthly_ready", "地听: ready after the first draw and declared"),
-    ("--declared-ready", "declared_ready", "报听: declared ready (concealed hand)"),
-    ("--declared-ready-first-round", "declared_ready_first_round",
-     "双报听: won within one go-round after declaring ready"),
-)
-
-
 def build_rules(args: argparse.Namespace) -> Any:
     """The rule set of the command line: ``--rules`` (a preset) or ``--rules-file``, then
     ``--min-fan``, ``--fan-value ID=N``, ``--disable ID`` and ``--enable ID``."""
@@ -83,15 +70,14 @@ def build_rules(args: argparse.Namespace) -> Any:
 def run(args: argparse.Namespace) -> int:
     from ..mcr import score
     from ..mcr.fans import FAN_BY_ID
+    from ..mcr.situation import FLAGS
 
-    extra: dict[str, Any] = {kw: True for _opt, kw, _h in _EXT_FLAGS if getattr(args, kw, False)}
+    flags: dict[str, Any] = {f.name: True for f in FLAGS if getattr(args, f.name, False)}
     # not stated (None) unless --self-drawn: 天和 / 地和 / 八花聚顶 are self-drawn
-    extra["self_drawn"] = True if args.self_drawn else None
+    flags["self_drawn"] = True if args.self_drawn else None
     r = score(
-        args.hand,
-        last_tile_of_wall=args.last_tile, kong=args.kong,
-        last_of_kind=args.last_of_kind, seat_wind=args.seat, prevalent_wind=args.prevalent,
-        flowers=args.flowers or 0, rules=build_rules(args), **extra,
+        args.hand, seat_wind=args.seat, prevalent_wind=args.prevalent,
+        flowers=args.flowers or 0, rules=build_rules(args), **flags,
     )
     winner = 0
     discarder = None if r.situation.self_drawn else 1
@@ -149,19 +135,19 @@ def add_rules_options(p: argparse.ArgumentParser) -> None:
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("mcr", help="score a Chinese Official (MCR, 国标麻将) hand")
     p.add_argument("hand", help="complete hand, winning tile last, e.g. '[567m2][999s3]11p345s78s 6s'")
-    p.add_argument("--self-drawn", action="store_true", help="won by self-draw (自摸)")
-    p.add_argument("--last-tile", action="store_true",
-                   help="last tile of the wall (妙手回春 self-drawn, 海底捞月 on a discard)")
-    p.add_argument("--kong", action="store_true",
-                   help="kong involved (杠上开花 self-drawn, 抢杠和 on a discard)")
-    p.add_argument("--last-of-kind", action="store_true", help="the other three copies are visible (和绝张)")
+    from ..mcr.situation import FLAGS
+
+    for f in FLAGS:  # the situation flags, defined once in suanfan.mcr.situation
+        if not f.extended:
+            p.add_argument(f.option, dest=f.name, action="store_true", help=f.help)
     p.add_argument("--seat", default="E", help="seat wind (门风): E S W N")
     p.add_argument("--prevalent", default="E", help="prevalent wind (圈风): E S W N")
     p.add_argument("--flowers", default=None, help="flower count or flower tiles such as 1258f")
     add_rules_options(p)
     g = p.add_argument_group("situation of seed 003's extended fans (rules mcr-extended)")
-    for opt, kw, hlp in _EXT_FLAGS:
-        g.add_argument(opt, dest=kw, action="store_true", help=hlp)
+    for f in FLAGS:
+        if f.extended:
+            g.add_argument(f.option, dest=f.name, action="store_true", help=f.help)
     p.add_argument("--lang", default="zh", choices=("zh", "zh-Hant", "en"), help="fan names language")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)
