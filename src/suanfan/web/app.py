@@ -38,6 +38,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from .. import __version__
 from ..errors import InvalidHand, MahjongError, NotWinning
 from ..hand import Hand
+from ..mcr.situation import FLAGS as MCR_FLAGS
 from ..notation import MAX_INPUT_LENGTH, format_hand, parse_hand, parse_tile
 from ..svg import back_svg, flower_svg, hand_svg, tile_svg
 from ..tiles import tile_to_str
@@ -55,31 +56,40 @@ class _Body(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+_FLAG_HELP: dict[str, str] = {f.name: f.help + (" (mcr-extended, seed 003)" if f.extended else "")
+                               for f in MCR_FLAGS}
+
+
 class MCRRequest(_Body):
     """The keyword arguments of ``suanfan.mcr.score``."""
 
     hand: str = Field(max_length=MAX_INPUT_LENGTH, examples=[_HAND_EXAMPLE],
                       description="the hand in suanfan notation (see NOTATION.md)")
+    # the situation flags: names and help texts from suanfan.mcr.situation.FLAGS (checked below)
     self_drawn: bool | None = Field(
-        None, description="自摸 (unset: not stated; 天和/地和/八花聚顶 imply a self-drawn win)")
-    last_tile_of_wall: bool = Field(False, description="妙手回春 when self-drawn, 海底捞月 on a discard")
-    kong: bool = Field(False, description="杠上开花 when self-drawn, 抢杠和 on a discard")
-    last_of_kind: bool = Field(False, description="和绝张: the other three copies are visible")
+        None, description=_FLAG_HELP["self_drawn"] + " (unset: not stated; 天和/地和/八花聚顶 imply it)")
+    last_tile_of_wall: bool = Field(False, description=_FLAG_HELP["last_tile_of_wall"])
+    kong: bool = Field(False, description=_FLAG_HELP["kong"])
+    last_of_kind: bool = Field(False, description=_FLAG_HELP["last_of_kind"])
     seat_wind: Wind = Field("E", description="门风")
     prevalent_wind: Wind = Field("E", description="圈风")
     flowers: StrictInt | StrictStr = Field(0, description="a count 0-8 or flower tiles such as '1258f'")
     rules: str = Field("mcr", max_length=64, description="an MCR preset name")
-    heavenly_hand: bool = Field(False, description="天和 (mcr-extended, seed 003)")
-    earthly_hand: bool = Field(False, description="地和 (mcr-extended, seed 003)")
-    human_hand: bool = Field(False, description="人和 (mcr-extended, seed 003)")
-    heavenly_ready: bool = Field(False, description="天听 (mcr-extended, seed 003)")
-    earthly_ready: bool = Field(False, description="地听 (mcr-extended, seed 003)")
-    declared_ready: bool = Field(False, description="报听 (mcr-extended, seed 003)")
-    declared_ready_first_round: bool = Field(False, description="双报听 (mcr-extended, seed 003)")
+    heavenly_hand: bool = Field(False, description=_FLAG_HELP["heavenly_hand"])
+    earthly_hand: bool = Field(False, description=_FLAG_HELP["earthly_hand"])
+    human_hand: bool = Field(False, description=_FLAG_HELP["human_hand"])
+    heavenly_ready: bool = Field(False, description=_FLAG_HELP["heavenly_ready"])
+    earthly_ready: bool = Field(False, description=_FLAG_HELP["earthly_ready"])
+    declared_ready: bool = Field(False, description=_FLAG_HELP["declared_ready"])
+    declared_ready_first_round: bool = Field(False, description=_FLAG_HELP["declared_ready_first_round"])
     winner: int = Field(0, ge=0, le=3, description="the winner's seat 0-3, for the settlement")
     discarder: int | None = Field(
         None, ge=0, le=3,
         description="the discarder's seat, for the settlement (default: the seat after the winner)")
+
+
+if set(_FLAG_HELP) - set(MCRRequest.model_fields):
+    raise AssertionError("MCRRequest lacks a situation flag of suanfan.mcr.situation.FLAGS")
 
 
 class RiichiRequest(_Body):
