@@ -24,13 +24,10 @@ removed it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from .fans import Fan
 from .rules import EXCLUDE_SPLIT, RuleTables
-
-if TYPE_CHECKING:
-    from mypy_extensions import i64
 
 __all__ = ["PRINCIPLES", "Fans", "Walked", "walk"]
 
@@ -55,8 +52,8 @@ class Fans:
     __slots__ = ("again", "high", "low", "uses")
 
     def __init__(self, record: bool = False) -> None:
-        self.low: i64 = 0
-        self.high: i64 = 0
+        self.low = 0
+        self.high = 0
         self.again: list[int] = []
         #: (fan index, the sets it uses) of each instance, when recording
         self.uses: list[tuple[int, Uses]] | None = [] if record else None
@@ -81,7 +78,7 @@ class Fans:
 
     def _count(self, fan: int) -> None:
         if fan < EXCLUDE_SPLIT:
-            bit: i64 = 1 << fan
+            bit = 1 << fan
             if self.low & bit:
                 self.again.append(fan)
             else:
@@ -131,8 +128,8 @@ def walk(tables: RuleTables, fans: Fans, wind_pungs: int, prevalent_wind: int, s
     enabled = tables.enabled
     low = tables.excludes_low
     high = tables.excludes_high
-    ex_low: i64 = 0  # the fans excluded so far, as the two masks of RuleTables
-    ex_high: i64 = 0
+    ex_low = 0  # the fans excluded so far, as the two masks of RuleTables
+    ex_high = 0
     by = [_NO_FAN] * len(values) if out is not None else _NO_BY
     kept_any = False
     kept_pw = kept_sw = kept_nine = False
@@ -142,19 +139,13 @@ def walk(tables: RuleTables, fans: Fans, wind_pungs: int, prevalent_wind: int, s
     recorded = sorted(fans.uses) if out is not None and fans.uses is not None else []
     at = 0
     for half in range(2):
-        rest: i64 = fans.low if half == 0 else fans.high
-        idx = -1 if half == 0 else EXCLUDE_SPLIT - 1
+        rest = fans.low if half == 0 else fans.high
+        offset = 0 if half == 0 else EXCLUDE_SPLIT
         while rest:
-            # the next fan present, in precedence order (runs of absent fans skipped a byte at a time)
-            if not rest & 0xFF:
-                rest >>= 8
-                idx += 8
-                continue
-            idx += 1
-            present = rest & 1
-            rest >>= 1
-            if not present:
-                continue
+            # the next fan present, in precedence order (the lowest bit set)
+            lowest = rest & -rest
+            rest ^= lowest
+            idx = offset + lowest.bit_length() - 1
             count = 1 + fans.again.count(idx) if fans.again else 1
             group = _NO_GROUP
             if out is not None:
