@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from .extended import EXTENDED_FANS  # seed 003's fans (extended.py imports nothing of this module)
+
 __all__ = ["BOTZONE_FANS", "FANS", "FAN_BY_ID", "FAN_BY_ZH", "FAN_INDEX", "IMPLICIT_EXCLUSIONS", "Fan",
            "FanDef"]
 
@@ -184,8 +186,6 @@ FANS: tuple[FanDef, ...] = (
 def _with_extended(rows: tuple[FanDef, ...]) -> tuple[FanDef, ...]:
     """Seed 003's extended fans (:mod:`suanfan.mcr.extended`) placed in precedence order; they are
     switched on only in the ``mcr-extended`` preset."""
-    from .extended import EXTENDED_FANS
-
     out: list[FanDef] = []
     for f in rows:
         out.extend(FanDef(e.id, e.zh, e.zh_hant, e.en, e.value, e.excludes, e.source)
