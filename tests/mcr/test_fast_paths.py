@@ -7,39 +7,23 @@ import random
 
 from suanfan.decompose import decompose
 from suanfan.mcr.combos import _chow_pair_fan, chow_pair_fan, pung_fans
-from suanfan.mcr.engine import Ctx, _may_combine, evaluate
-from suanfan.mcr.forms import _sets_only, unique_wait, unique_wait_standard, winning_kinds
+from suanfan.mcr.engine import Ctx, _may_combine, evaluate, standard_waits
 from suanfan.mcr.generate import random_hand
 from suanfan.mcr.rules import get_rules
 from suanfan.mcr.scoring import prepare_situation
 
 
-def _sets_only_ref(p: tuple[int, ...], honors: bool) -> bool:
-    """Plain recursion: take a pung or (numbered suits) a chow at the lowest tile."""
-    i = next((j for j, c in enumerate(p) if c), len(p))
-    if i == len(p):
-        return True
-    if p[i] >= 3:
-        q = list(p)
-        q[i] -= 3
-        if _sets_only_ref(tuple(q), honors):
-            return True
-    if not honors and i + 2 < len(p) and p[i + 1] and p[i + 2]:
-        q = list(p)
-        for j in (i, i + 1, i + 2):
-            q[j] -= 1
-        return _sets_only_ref(tuple(q), honors)
-    return False
-
-
-def test_greedy_sets_only_matches_recursion() -> None:
-    rng = random.Random(7)
-    patterns = [p for p in itertools.product(range(5), repeat=9) if sum(p) <= 6]
-    patterns += [tuple(rng.randrange(5) for _ in range(9)) for _ in range(20000)]
-    for p in patterns:
-        assert _sets_only(p, False) == _sets_only_ref(p, False), p
-    for h in itertools.product(range(5), repeat=7):
-        assert _sets_only(h, True) == _sets_only_ref(h, True), h
+def _waits_ref(counts13: list[int], seven_pairs: bool) -> list[int]:
+    """The kinds that complete 13 tiles, by trying each: four sets and a pair (any decomposition
+    at all), or seven pairs when all 13 tiles stand."""
+    out = []
+    for k in range(34):
+        c = list(counts13)
+        c[k] += 1
+        n_sets = (sum(c) - 2) // 3
+        if decompose(c, n_sets) or (seven_pairs and sum(c) == 14 and all(x % 2 == 0 for x in c)):
+            out.append(k)
+    return out
 
 
 def test_chow_pair_table() -> None:
@@ -60,9 +44,10 @@ def test_pung_filter_never_hides_a_fan() -> None:
             assert not pung_fans(t)[0], t
 
 
-def test_unique_wait_and_decomposition_fast_paths() -> None:
+def test_the_engine_wait_test_matches_trying_every_tile() -> None:
     """The engine reads every decomposition once, and its wait test (cheap proofs, then the
-    per-group tables) agrees with counting the tiles that complete the hand."""
+    per-group wait tables) says "one kind completes the hand" exactly when trying every tile
+    finds only the winning tile (MCR.md: 边张/坎张/单钓将 need a unique wait)."""
     rng = random.Random(11)
     rules = get_rules("mcr")
     checked = 0
@@ -76,13 +61,18 @@ def test_unique_wait_and_decomposition_fast_paths() -> None:
         assert best.readings >= len(ref), str(h)
         if ref:
             checked += 1
-            fast = unique_wait_standard(sc, ctx.win, ctx.n_melds == 0 and ctx.smask.bit_count() <= 8)
-            assert fast == unique_wait(sc, ctx.win), str(h)
             c13 = list(sc)
             c13[ctx.win] -= 1
-            assert fast == (winning_kinds(c13, ctx.n_melds == 0) == (ctx.win,)), str(h)
-            if best.reading is not None and best.reading.form == 0 and ctx.unique >= 0:
-                assert (ctx.unique == 1) == fast, str(h)
+            waits = _waits_ref(c13, ctx.n_melds == 0)
+            assert ctx.win in waits, str(h)
+            key = [0, 0, 0, 0]
+            for k in range(34):
+                key[min(k // 9, 3)] += c13[k] << (4 * (k - 9 * min(k // 9, 3)))
+            standard = [k for k in range(34) if standard_waits(*key) >> k & 1]
+            assert standard == _waits_ref(c13, False), str(h)
+            assert ctx._only_wait() == (waits == [ctx.win]), str(h)
+            if ctx.unique >= 0:
+                assert (ctx.unique == 1) == (waits == [ctx.win]), str(h)
     assert checked > 4000
 
 
