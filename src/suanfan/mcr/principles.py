@@ -136,7 +136,9 @@ def walk(tables: RuleTables, fans: Fans, wind_pungs: int, prevalent_wind: int, s
     kept_winds = _NO_FAN  # 小四喜 or 三风刻 when kept: it takes the 幺九刻 of its wind pungs
     total = 0
     # with a recorder: every instance's (fan, sets) in precedence order, read along with the bits
-    recorded = sorted(fans.uses) if out is not None and fans.uses is not None else []
+    uses = fans.uses if out is not None and fans.uses is not None else []
+    order = [uses[i][0] << 8 | i for i in range(len(uses))]  # by fan, then as recorded (< 256)
+    order.sort()
     at = 0
     for half in range(2):
         rest = fans.low if half == 0 else fans.high
@@ -150,9 +152,11 @@ def walk(tables: RuleTables, fans: Fans, wind_pungs: int, prevalent_wind: int, s
             group = _NO_GROUP
             if out is not None:
                 group = []
-                while at < len(recorded) and recorded[at][0] == idx:
-                    group.append(recorded[at][1])
+                while at < len(order) and order[at] >> 8 == idx:
+                    group.append(uses[order[at] & 0xFF][1])
                     at += 1
+                if len(group) > 1:
+                    group.sort()  # the instances of one fan in the order of their sets
             if not enabled[idx]:
                 if out is not None:
                     out.removed.append((idx, count, "disabled", _NO_FAN, group))
