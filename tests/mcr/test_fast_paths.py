@@ -96,3 +96,24 @@ def test_results_are_read_only_values_that_pickle() -> None:
     back = pickle.loads(pickle.dumps(res))
     assert back == res and back.to_dict() == res.to_dict()
     assert [f.name for f in res.fans] and res.meets_minimum is (res.total_without_flowers >= 8)
+
+
+def test_wrongly_typed_arguments_get_a_specific_error() -> None:
+    """Every argument of score() is checked at run time, in the compiled build too: a clear
+    InvalidHand naming it, never a TypeError or a silent reading by truth ("False" is true)."""
+    import pytest
+
+    from suanfan import InvalidHand
+    from suanfan.mcr import score
+
+    hand = "[111z1]1234556789m 5m"
+    cases = [({"self_drawn": "False"}, "self_drawn"), ({"kong": 2}, "kong"),
+             ({"seat_wind": None}, "seat wind"), ({"flowers": [1]}, "flowers"),
+             ({"flowers": (9, 9)}, "flower"), ({"rules": 5}, "rules"),
+             ({"declared_ready": "yes"}, "declared_ready")]
+    for kwargs, named in cases:
+        with pytest.raises(InvalidHand, match=named):
+            score(hand, **kwargs)
+    with pytest.raises(InvalidHand, match="hand"):
+        score(b"123m")
+    assert score(hand, self_drawn=1, kong=0).situation.self_drawn is True

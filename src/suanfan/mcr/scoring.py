@@ -552,33 +552,39 @@ def _situation(sd: bool, lw: bool, kg: bool, lk: bool, sw: int, pw: int, fl: int
 
 
 # -- the entry point -----------------------------------------------------------------------------
+# the arguments are typed ``object`` (their types are in the docstring): a wrongly typed one gets
+# the same InvalidHand naming it in the compiled build as in the pure one, never a TypeError
 def score(
-    hand: str | Hand,
-    self_drawn: bool | None = None,
-    last_tile_of_wall: bool = False,
-    kong: bool = False,
-    last_of_kind: bool = False,
-    seat_wind: str | int = "E",
-    prevalent_wind: str | int = "E",
-    flowers: int | str | tuple[int, ...] | None = 0,
-    rules: str | Rules = "mcr",
+    hand: object,
+    self_drawn: object = None,
+    last_tile_of_wall: object = False,
+    kong: object = False,
+    last_of_kind: object = False,
+    seat_wind: object = "E",
+    prevalent_wind: object = "E",
+    flowers: object = 0,
+    rules: object = "mcr",
     *,
-    heavenly_hand: bool = False,
-    earthly_hand: bool = False,
-    human_hand: bool = False,
-    heavenly_ready: bool = False,
-    earthly_ready: bool = False,
-    declared_ready: bool = False,
-    declared_ready_first_round: bool = False,
+    heavenly_hand: object = False,
+    earthly_hand: object = False,
+    human_hand: object = False,
+    heavenly_ready: object = False,
+    earthly_ready: object = False,
+    declared_ready: object = False,
+    declared_ready_first_round: object = False,
 ) -> MCRResult:
-    """Score a complete MCR hand (see the module and ``MCR.md``).
+    """Score a complete MCR hand (see the module and ``MCR.md``): ``hand`` a string or a
+    :class:`~suanfan.Hand`; the flags ``bool`` (``self_drawn`` may be None: not stated);
+    ``seat_wind`` / ``prevalent_wind`` "E" "S" "W" "N" (or 0-3, "east", "东" …); ``flowers`` a
+    count 0-8, flower tiles ("1258f") or flower numbers; ``rules`` a preset name or a
+    :class:`~suanfan.mcr.Rules`.
 
     The keyword-only flags are the situation of seed 003's extended fans (preset
     ``mcr-extended``: 天和, 地和, 人和, 天听, 地听, 报听, 双报听; see :mod:`suanfan.mcr.extended`).
     ``self_drawn=None`` (the default) means "not stated": False, except that 天和 / 地和 make it
     True; an explicit ``self_drawn=False`` with them is an error."""
-    h = hand if isinstance(hand, Hand) else parse_hand(hand)
-    r = rules if isinstance(rules, Rules) else get_rules(rules)
+    h = hand if isinstance(hand, Hand) else _parse(hand)
+    r = rules if isinstance(rules, Rules) else _rules(rules)
     sd = _flag(self_drawn, "self_drawn")
     lw = _flag(last_tile_of_wall, "last_tile_of_wall")
     kg = _flag(kong, "kong")
@@ -598,6 +604,18 @@ def score(
     sit = _situation(sd, lw, kg, lk, sw, pw, _flower_count(h, flowers))
     sit, inferred = _check_situation(h, sit)
     return _scored(h, sit, r, inferred)
+
+
+def _parse(hand: object) -> Hand:
+    if not isinstance(hand, str):
+        raise InvalidHand(f"hand={hand!r}: give the hand as a string (MPSZ notation) or a Hand")
+    return parse_hand(hand)
+
+
+def _rules(rules: object) -> Rules:
+    if not isinstance(rules, str):
+        raise InvalidHand(f"rules={rules!r}: give a preset name (e.g. 'mcr') or a Rules object")
+    return get_rules(rules)
 
 
 def _scored(h: Hand, sit: Situation, r: Rules, inferred: tuple[str, ...]) -> MCRResult:
