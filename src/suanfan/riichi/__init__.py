@@ -13,9 +13,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..hand import Hand
+from .engine import dora_of_indicator, nagashi_mangan, score
+from .fu import FuItem
 from .points import Payment, base_points
+from .result import Result
 from .rules import PRESETS, Rules, get_rules
-from .score import FuItem, Result, dora_of_indicator, nagashi_mangan, score
+from .situation import Situation
 from .yaku import YAKU, Yaku, YakuDef
 
 __all__ = [
@@ -25,6 +28,7 @@ __all__ = [
     "Payment",
     "Result",
     "Rules",
+    "Situation",
     "Yaku",
     "YakuDef",
     "base_points",
