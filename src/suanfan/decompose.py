@@ -147,22 +147,30 @@ def group_splits(pattern: tuple[int, ...], base: int) -> _Entry:
 
 def _combine(entries: list[_Entry], paired: int) -> list[Decomposition]:
     """Every way to take one group's split with the pair and the others' splits without it."""
-    if len(entries) == 1:
+    n = len(entries)
+    if n == 1:
         return list(entries[0][1])
     result: list[Decomposition] = []
-    for i, (_, with_pair) in enumerate(entries):
+    for i in range(n):
+        with_pair = entries[i][1]
         if not with_pair or (paired >= 0 and i != paired):
             continue
-        others = [e[0] for j, e in enumerate(entries) if j != i]
-        if all(len(o) == 1 for o in others):  # the common case: no cross product
-            rest: list[int] = []
-            for o in others:
-                rest += o[0]
+        rest: list[int] = []  # the common case: the other groups split one way only
+        single = True
+        for j in range(n):
+            if j != i:
+                no_pair = entries[j][0]
+                if len(no_pair) != 1:
+                    single = False
+                    break
+                rest += no_pair[0]
+        if single:
             for pair, sets in with_pair:
                 merged = [*sets, *rest]
                 merged.sort()
                 result.append((pair, tuple(merged)))
             continue
+        others = [entries[j][0] for j in range(n) if j != i]
         for pair, sets in with_pair:
             for combo in product(*others):
                 merged = [*sets]

@@ -30,11 +30,23 @@ from ..hand import Hand, MeldKind
 from ..notation import parse_hand, parse_tile, parse_tiles
 from ..tiles import EAST, GREEN, IS_GREEN, IS_TERMINAL_OR_HONOR, KIND, NORTH, RED_MAN, WHITE, tile_to_str
 from . import yaku as Y
-from .fu import KANCHAN, KOKUSHI, KOKUSHI_13, PENCHAN, RYANMEN, SHANPON, TANKI, MeldFu, meld_pungs, reading_fu
-from .points import base_points, payment
+from .fu import (
+    KANCHAN,
+    KOKUSHI,
+    KOKUSHI_13,
+    PENCHAN,
+    RYANMEN,
+    SHANPON,
+    TANKI,
+    MeldFu,
+    meld_pungs,
+    melds_fu,
+    reading_fu,
+)
+from .points import Payment, base_points, payment
 from .result import FORM_KOKUSHI, FORM_NONE, FORM_SEVEN_PAIRS, FORM_STANDARD, Result
 from .rules import Rules, get_rules
-from .situation import check_flags, count, wind
+from .situation import WIND_KINDS, check_flags, count, wind
 
 __all__ = ["dora_of_indicator", "nagashi_mangan", "score"]
 
@@ -92,9 +104,16 @@ _C_HONOR: Final = 8
 _C_TH: Final = 16
 _C_SIMPLE: Final = 32
 _C_NOT_GREEN: Final = 64
+_C_RED: Final = 128  # of a tile: a red five
 _CLASS: Final = [
     (1 << k // 9 if k < EAST else _C_HONOR) | (_C_TH if IS_TERMINAL_OR_HONOR[k] else _C_SIMPLE)
     | (0 if IS_GREEN[k] else _C_NOT_GREEN) for k in range(34)
+]
+_TILE_CLASS: Final = [_CLASS[KIND[t]] | (_C_RED if t >= RED_MAN else 0) for t in range(37)]
+#: per suit and honour bits of the classes: the kinds of those groups, as a kind mask
+_GROUP_MASKS: Final = [
+    (0x1FF if g & 1 else 0) | (0x1FF << 9 if g & 2 else 0) | (0x1FF << 18 if g & 4 else 0)
+    | (0x7F << 27 if g & 8 else 0) for g in range(16)
 ]
 #: chows with a terminal (123 and 789 of each suit), as a chow mask
 _OUTSIDE_CHOWS: Final = sum(1 << (b + r) for b in (0, 9, 18) for r in (0, 6))
@@ -166,8 +185,37 @@ def _indicator_tiles(value: str | Iterable[str | int] | None, what: str) -> tupl
 
 
 # -- the hand ------------------------------------------------------------------------------------
-class _HandFacts:
-    """What every reading of a hand shares, and the best reading found so far."""
+class _HandFacts(MeldFu):
+    """What every reading of a hand shares (the fu's share included), and the best reading found
+    so far (the defaults are those of a hand without melds)."""
+
+    # the melds' share of each decomposition's features
+    kongs: int = 0
+    chow_mask: int = 0
+    pung_mask: int = 0
+    n_chows: int = 0
+    n_pungs: int = 0
+    dragons: int = 0
+    winds: int = 0
+    anko: int = 0
+    all_th: bool = True
+    meld_yakuhai: int = 0
+    # yaku of the situation and of the hand alone; han of the dora
+    mask: int = 0
+    yakuman: int = 0
+    dora_han: int = 0
+    chuuren: int = 0  # 九蓮寶燈 of the standing tiles: 1, or 2 for the pure nine-sided wait
+    tenhou: bool = False
+    # the best reading so far (key 0: none)
+    key: int = 0
+    best_han: int = 0
+    best_fu: int = 0
+    best_mult: int = 0
+    best_mask: int = 0
+    best_wait: int = -1
+    best_form: int = FORM_NONE
+    best_pair: int = -1
+    best_sets: tuple[int, ...] = ()
 
     def __init__(self, hand: Hand, w: int, tsumo: bool, seat: int, rnd: int, rules: Rules) -> None:
         self.hand = hand
@@ -176,35 +224,10 @@ class _HandFacts:
         self.seat = seat
         self.rnd = rnd
         self.rules = rules
-        self.closed = True
-        self.kongs = 0
-        self.tenhou = False
-        # the melds' share of each decomposition's features
-        self.chow_mask = 0
-        self.pung_mask = 0
-        self.chows = 0
-        self.pungs = 0
-        self.dragons = 0
-        self.winds = 0
-        self.anko = 0
-        self.all_th = True
-        self.meld_yakuhai = 0
-        # yaku of the situation and of the hand alone; han of the dora
-        self.mask = 0
-        self.yakuman = 0
-        self.dora_han = 0
-        self.chuuren = 0  # 九蓮寶燈 of the standing tiles: 1, or 2 for the pure nine-sided wait
-        self.fu = MeldFu(w, tsumo, True, seat, rnd, rules.pinfu_tsumo, rules.double_wind_pair_fu, [])
-        # the best reading so far (key 0: none)
-        self.key = 0
-        self.best_han = 0
-        self.best_fu = 0
-        self.best_mult = 0
-        self.best_mask = 0
-        self.best_wait = -1
-        self.best_form = FORM_NONE
-        self.best_pair = -1
-        self.best_sets: tuple[int, ...] = ()
+        self.pinfu_tsumo = rules.pinfu_tsumo
+        self.double_wind = rules.double_wind_pair_fu
+        if hand.melds:
+            _melds(self)
 
 
 # -- the detectors: one per yaku (seed 000), on the features of the hand or of a decomposition ----
@@ -221,7 +244,8 @@ def _honitsu(classes: int) -> bool:
 
 def _chinitsu(classes: int) -> bool:
     """清一色: one suit, no honour."""
-    return _honitsu(classes) and not classes & _C_HONOR
+    suits = classes & 7
+    return suits != 0 and suits & (suits - 1) == 0 and not classes & _C_HONOR
 
 
 def _honroutou(classes: int) -> bool:
@@ -345,10 +369,9 @@ def _yakuhai(k: int, seat: int, rnd: int) -> int:
 
 def _exclude(mask: int) -> int:
     """The mask without the yaku that the others in it exclude (yaku.YakuDef.excludes)."""
-    if mask & _EXCLUDING:
-        for bit, excluded in _EXCLUSIONS:
-            if mask & bit:
-                mask &= ~excluded
+    for bit, excluded in _EXCLUSIONS:
+        if mask & bit:
+            mask &= ~excluded
     return mask
 
 
@@ -390,31 +413,31 @@ def _yakuman_mult(h: _HandFacts, ym: int) -> tuple[int, int]:
 
 def _offer(h: _HandFacts, key: int, han: int, fu: int, mult: int, mask: int, wait: int,
            form: int, pair: int, sets: tuple[int, ...]) -> None:
-    """Keep this reading if it is worth more than the best so far."""
-    if key > h.key:
-        h.key = key
-        h.best_han = han
-        h.best_fu = fu
-        h.best_mult = mult
-        h.best_mask = mask
-        h.best_wait = wait
-        h.best_form = form
-        h.best_pair = pair
-        h.best_sets = sets
+    """Keep this reading: its key is above the best's so far (the callers check)."""
+    h.key = key
+    h.best_han = han
+    h.best_fu = fu
+    h.best_mult = mult
+    h.best_mask = mask
+    h.best_wait = wait
+    h.best_form = form
+    h.best_pair = pair
+    h.best_sets = sets
 
 
 def _offer_yakuman(h: _HandFacts, ym: int, wait: int, form: int, pair: int,
                    sets: tuple[int, ...]) -> None:
     mult, ym = _yakuman_mult(h, ym)
-    _offer(h, ((8000 * mult * 2 + 1) << 20) + (13 * mult << 10), 13 * mult, 0, mult, ym, wait,
-           form, pair, sets)
+    key = ((8000 * mult * 2 + 1) << 20) + (13 * mult << 10)
+    if key > h.key:
+        _offer(h, key, 13 * mult, 0, mult, ym, wait, form, pair, sets)
 
 
-def _offer_ordinary(h: _HandFacts, han: int, fu: int, mask: int, wait: int, form: int, pair: int,
-                    sets: tuple[int, ...]) -> None:
-    han += h.dora_han
-    base = base_points(han, fu, 0, h.rules)[0]
-    _offer(h, ((base * 2) << 20) + (han << 10) + fu, han, fu, 0, mask, wait, form, pair, sets)
+def _key(han: int, fu: int, rules: Rules) -> int:
+    """The sort key of an ordinary reading worth ``han`` (dora included) and ``fu``: its base
+    points, then han, then fu (a yakuman's key is above every ordinary one of its points; the
+    readings of a decomposition work it out in line)."""
+    return (base_points(han, fu, 0, rules)[0] << 21) + (han << 10) + fu
 
 
 def _decomposition(h: _HandFacts, pair: int, sets: tuple[int, ...]) -> None:
@@ -423,9 +446,9 @@ def _decomposition(h: _HandFacts, pair: int, sets: tuple[int, ...]) -> None:
     closed = h.closed
     seat = h.seat
     rnd = h.rnd
-    chows = h.chows
+    chows = h.n_chows
     chow_mask = h.chow_mask
-    pungs = h.pungs
+    pungs = h.n_pungs
     pung_mask = h.pung_mask
     dragons = h.dragons
     winds = h.winds
@@ -456,47 +479,65 @@ def _decomposition(h: _HandFacts, pair: int, sets: tuple[int, ...]) -> None:
             elif k >= EAST:
                 winds += 1
                 mask |= _yakuhai(k, seat, rnd)
+    ym = h.yakuman
+    # each detector asked only when what it needs is there (three chows, equal chows ...)
     if _toitoi(chows):
         mask |= 1 << Y.TOITOI
-    if _sanshoku(chow_mask):
-        mask |= 1 << Y.SANSHOKU
-    if _ittsu(chow_mask):
-        mask |= 1 << Y.ITTSU
-    if _iipeikou(closed, equal_chows):
-        mask |= 1 << Y.IIPEIKOU
-    if _ryanpeikou(closed, equal_chows):
-        mask |= 1 << Y.RYANPEIKOU
-    if _chanta(chows, chow_mask, all_th):
-        mask |= 1 << Y.CHANTA
-    if _junchan(chows, chow_mask, all_th, pair >= EAST or dragons > 0 or winds > 0):
-        mask |= 1 << Y.JUNCHAN
-    if _sanshoku_doukou(pungs, pung_mask):
-        mask |= 1 << Y.SANSHOKU_DOUKOU
-    if _sankantsu(h.kongs):
-        mask |= 1 << Y.SANKANTSU
-    if _shousangen(dragons, pair):
-        mask |= 1 << Y.SHOUSANGEN
-    ym = h.yakuman
-    if _suukantsu(h.kongs):
-        ym |= 1 << Y.SUUKANTSU
-    if _daisangen(dragons):
-        ym |= 1 << Y.DAISANGEN
-    if _daisuushii(winds):
-        ym |= 1 << Y.DAISUUSHII
-    if _shousuushii(winds, pair):
-        ym |= 1 << Y.SHOUSUUSHII
+    if chows >= 3:
+        if _sanshoku(chow_mask):
+            mask |= 1 << Y.SANSHOKU
+        if _ittsu(chow_mask):
+            mask |= 1 << Y.ITTSU
+    if equal_chows:
+        if _iipeikou(closed, equal_chows):
+            mask |= 1 << Y.IIPEIKOU
+        if _ryanpeikou(closed, equal_chows):
+            mask |= 1 << Y.RYANPEIKOU
+    if all_th:
+        if _chanta(chows, chow_mask, all_th):
+            mask |= 1 << Y.CHANTA
+        if _junchan(chows, chow_mask, all_th, pair >= EAST or dragons > 0 or winds > 0):
+            mask |= 1 << Y.JUNCHAN
+    if pungs >= 3:
+        if _sanshoku_doukou(pungs, pung_mask):
+            mask |= 1 << Y.SANSHOKU_DOUKOU
+        if _sankantsu(h.kongs):
+            mask |= 1 << Y.SANKANTSU
+        if _suukantsu(h.kongs):
+            ym |= 1 << Y.SUUKANTSU
+    if dragons >= 2:
+        if _shousangen(dragons, pair):
+            mask |= 1 << Y.SHOUSANGEN
+        if _daisangen(dragons):
+            ym |= 1 << Y.DAISANGEN
+    if winds >= 3:
+        if _daisuushii(winds):
+            ym |= 1 << Y.DAISUUSHII
+        if _shousuushii(winds, pair):
+            ym |= 1 << Y.SHOUSUUSHII
     if h.chuuren:
         ym |= 1 << (Y.JUNSEI_CHUUREN if h.chuuren == 2 else Y.CHUUREN)
-    mask = _exclude(mask)
+    if mask & _EXCLUDING:
+        mask = _exclude(mask)
     han = _han(mask, closed)
-    # the readings: the pair (tanki), each distinct chow holding the winning tile, its pung
+    # each reading of the winning tile: the pair (tanki), each distinct chow holding it, its
+    # pung; scored with its concealed pungs (a pung completed on a discard is not concealed),
+    # suuankou, the fu, pinfu and sanankou
     w = h.w
-    if pair == w:
-        _reading(h, pair, sets, TANKI, anko, han, mask, ym)
+    tsumo = h.tsumo
     last = -1
-    for s in sets:
-        if s < PUNG:
-            if s <= w <= s + 2 and s != last:
+    for i in range(-1, len(sets)):
+        if i < 0:
+            if pair != w:
+                continue
+            wait = TANKI
+        else:
+            s = sets[i]
+            if s >= PUNG:
+                if s - PUNG != w:
+                    continue
+                wait = SHANPON
+            elif s <= w <= s + 2 and s != last:
                 last = s
                 if w == s + 1:
                     wait = KANCHAN
@@ -504,49 +545,74 @@ def _decomposition(h: _HandFacts, pair: int, sets: tuple[int, ...]) -> None:
                     wait = PENCHAN
                 else:
                     wait = RYANMEN
-                _reading(h, pair, sets, wait, anko, han, mask, ym)
-        elif s - PUNG == w:
-            _reading(h, pair, sets, SHANPON, anko, han, mask, ym)
+            else:
+                continue
+        a = anko - 1 if wait == SHANPON and not tsumo else anko
+        if a == 4 or ym:
+            if a == 4:  # 四暗刻 (tanki: double)
+                _offer_yakuman(h, _exclude(ym | 1 << (Y.SUUANKOU_TANKI if wait == TANKI
+                                                      else Y.SUUANKOU)), wait, FORM_STANDARD, pair, sets)
+            else:
+                _offer_yakuman(h, ym, wait, FORM_STANDARD, pair, sets)
+            continue
+        raw, pinfu = reading_fu(h, pair, sets, wait, None)
+        r_han = han
+        r_mask = mask
+        if pinfu:  # 平和
+            r_mask |= 1 << Y.PINFU
+            r_han += 1
+        if a == 3:  # 三暗刻
+            r_mask |= 1 << Y.SANANKOU
+            r_han += 2
+        if r_han:
+            r_han += h.dora_han
+            fu = (raw + 9) // 10 * 10
+            key = (base_points(r_han, fu, 0, h.rules)[0] << 21) + (r_han << 10) + fu
+            if key > h.key:
+                _offer(h, key, r_han, fu, 0, r_mask, wait, FORM_STANDARD, pair, sets)
 
 
-def _reading(h: _HandFacts, pair: int, sets: tuple[int, ...], wait: int, anko: int, han: int,
-             mask: int, ym: int) -> None:
-    """Score one reading of the winning tile: the concealed pungs (a pung completed on a discard
-    is not concealed), suuankou, the fu, pinfu and sanankou."""
-    if wait == SHANPON and not h.tsumo:
-        anko -= 1
-    if anko == 4:  # 四暗刻 (tanki: double)
-        ym = _exclude(ym | 1 << (Y.SUUANKOU_TANKI if wait == TANKI else Y.SUUANKOU))
-    if ym:
-        _offer_yakuman(h, ym, wait, FORM_STANDARD, pair, sets)
-        return
-    raw, pinfu = reading_fu(h.fu, pair, sets, wait, None)
-    if pinfu:  # 平和
-        mask |= 1 << Y.PINFU
-        han += 1
-    if anko == 3:  # 三暗刻
-        mask |= 1 << Y.SANANKOU
-        han += 2
-    if han:
-        _offer_ordinary(h, han, (raw + 9) // 10 * 10, mask, wait, FORM_STANDARD, pair, sets)
+#: (mask of ordinary yaku but yakuhai) * 2 + closed -> (the lines before the yakuhai, after
+#: them, all of them) in the seed's order (bounded)
+_ORDINARY_LINES: Final[dict[int, tuple[tuple[Y.Yaku, ...], tuple[Y.Yaku, ...], tuple[Y.Yaku, ...]]]] = {}
+
+
+def _ordinary_lines(mask: int, closed: bool) -> tuple[tuple[Y.Yaku, ...], tuple[Y.Yaku, ...],
+                                                      tuple[Y.Yaku, ...]]:
+    key = mask << 1 | (1 if closed else 0)
+    hit = _ORDINARY_LINES.get(key)
+    if hit is not None:
+        return hit
+    head: list[Y.Yaku] = []
+    tail: list[Y.Yaku] = []
+    for order, out in ((_HEAD, head), (_TAIL, tail)):
+        for yid in order:
+            if mask >> yid & 1:
+                d = Y.TABLE[yid]
+                out.append(_line(yid, d.han_closed if closed else d.han_open))
+    lines = (tuple(head), tuple(tail), (*head, *tail))
+    if len(_ORDINARY_LINES) < 65536:
+        _ORDINARY_LINES[key] = lines
+    return lines
 
 
 def _lines(h: _HandFacts, dora: int, ura: int, aka: int, nuki: int) -> tuple[Y.Yaku, ...]:
     """The result's yaku lines of the best reading, in the seed's order."""
     mask = h.best_mask
-    out: list[Y.Yaku] = []
     if h.best_mult:
         r = h.rules
+        out: list[Y.Yaku] = []
         for yid in _YAKUMAN_ORDER:
             if mask >> yid & 1:
                 out.append(_line(yid, _MULT[yid] if r.double_yakuman else 1))
         return tuple(out)
-    closed = h.closed
-    for yid in _HEAD:
-        if mask >> yid & 1:
-            out.append(_line(yid, Y.TABLE[yid].han_closed if closed else Y.TABLE[yid].han_open))
+    hit = _ORDINARY_LINES.get((mask & ~_YAKUHAI_BITS) << 1 | (1 if h.closed else 0))
+    head, tail, both = _ordinary_lines(mask & ~_YAKUHAI_BITS, h.closed) if hit is None else hit
+    if not mask & _YAKUHAI_BITS and not (dora or ura or aka or nuki):
+        return both
+    out = list(head)
     if mask & _YAKUHAI_BITS:
-        kinds = [p & 63 for p in h.fu.pungs]
+        kinds = [p & 63 for p in h.pungs]
         kinds += [s - PUNG for s in h.best_sets if s >= PUNG]
         for k in kinds:
             if k >= WHITE:
@@ -556,9 +622,7 @@ def _lines(h: _HandFacts, dora: int, ura: int, aka: int, nuki: int) -> tuple[Y.Y
                     out.append(_line(Y.SEAT_WIND_E + k - EAST, 1))
                 if k == h.rnd:
                     out.append(_line(Y.ROUND_WIND_E + k - EAST, 1))
-    for yid in _TAIL:
-        if mask >> yid & 1:
-            out.append(_line(yid, Y.TABLE[yid].han_closed if closed else Y.TABLE[yid].han_open))
+    out.extend(tail)
     if dora:
         out.append(_line(Y.DORA, dora))
     if ura:
@@ -568,6 +632,32 @@ def _lines(h: _HandFacts, dora: int, ura: int, aka: int, nuki: int) -> tuple[Y.Y
     if nuki:
         out.append(_line(Y.NUKI_DORA, nuki))
     return tuple(out)
+
+
+#: (han, yakuman, fu, dealer, tsumo, honba, sticks) packed in an int -> (limit, payment), under
+#: the rules in _PAID_RULES (bounded; cleared when other rules come)
+_PAID: Final[dict[int, tuple[str, Payment]]] = {}
+_PAID_RULES: Final[list[Rules | None]] = [None]
+
+
+def _paid(han: int, fu: int, mult: int, dealer: bool, tsumo: bool, honba: int, sticks: int,
+          rules: Rules) -> tuple[str, Payment]:
+    """The limit and the payments of a hand (points.py), memoised: a few hundred occur."""
+    key = -1
+    if han < 64 and mult < 16 and fu < 256 and honba < 64 and sticks < 64:
+        key = ((((((han << 4 | mult) << 8 | fu) << 1 | (1 if dealer else 0)) << 1
+                 | (1 if tsumo else 0)) << 6 | honba) << 6) | sticks
+        if _PAID_RULES[0] is not rules:
+            _PAID.clear()
+            _PAID_RULES[0] = rules
+        hit = _PAID.get(key)
+        if hit is not None:
+            return hit
+    base, limit = base_points(han, fu, mult, rules)
+    out = (limit, payment(base, dealer, tsumo, honba, sticks, rules))
+    if key >= 0 and len(_PAID) < 65536:
+        _PAID[key] = out
+    return out
 
 
 # -- scoring -------------------------------------------------------------------------------------
@@ -601,27 +691,33 @@ def score(
         raise TileMissing("13 tiles: a riichi score needs the complete hand with its winning tile")
     if h.flowers:
         raise InvalidHand("riichi has no flowers")
-    seat = wind(seat_wind, "seat wind")
-    rnd = wind(round_wind, "round wind")
-    honba = count(honba, "honba")
-    riichi_sticks = count(riichi_sticks, "riichi sticks")
-    nuki = count(nuki, "nuki") if nuki else 0
+    seat = WIND_KINDS.get(seat_wind, 0) if isinstance(seat_wind, str) else 0
+    if not seat:
+        seat = wind(seat_wind, "seat wind")
+    rnd = WIND_KINDS.get(round_wind, 0) if isinstance(round_wind, str) else 0
+    if not rnd:
+        rnd = wind(round_wind, "round wind")
+    if type(honba) is not int or honba < 0:
+        honba = count(honba, "honba")
+    if type(riichi_sticks) is not int or riichi_sticks < 0:
+        riichi_sticks = count(riichi_sticks, "riichi sticks")
+    if nuki:
+        nuki = count(nuki, "nuki")
     riichi = riichi or double_riichi
     facts = _HandFacts(h, KIND[h.winning_tile], tsumo, seat, rnd, R)
-    _melds(facts)
-    if riichi or ippatsu or rinshan or chankan or haitei or houtei or tenhou or chiihou or renhou:
+    flags = riichi or ippatsu or rinshan or chankan or haitei or houtei or tenhou or chiihou or renhou
+    if flags:
         check_flags(tsumo, riichi, double_riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou,
                     chiihou, renhou, facts.closed, len(h.melds), facts.kongs, seat == EAST,
                     R.renhou != "off", R.name)
     facts.tenhou = tenhou
-    dora, ura, aka = _hand_yaku(facts, riichi, double_riichi, ippatsu, rinshan, chankan, haitei,
+    dora, ura, aka = _hand_yaku(facts, flags, riichi, double_riichi, ippatsu, rinshan, chankan, haitei,
                                 houtei, tenhou, chiihou, renhou, dora_indicators,
                                 ura_dora_indicators if riichi else "", nuki)
     if not facts.key:
         raise NoYaku("the hand is complete but has no yaku (dora alone do not count)")
     f = facts
-    base, limit = base_points(f.best_han, f.best_fu, f.best_mult, R)
-    pay = payment(base, seat == EAST, tsumo, honba, riichi_sticks, R)
+    limit, pay = _paid(f.best_han, f.best_fu, f.best_mult, seat == EAST, tsumo, honba, riichi_sticks, R)
     return Result(h, f.best_han, f.best_fu, f.best_mult, _lines(f, dora, ura, aka, nuki), limit, pay,
                   f.best_wait, seat, rnd, tsumo, R, f.best_form, f.best_pair, f.best_sets)
 
@@ -629,8 +725,6 @@ def score(
 def _melds(h: _HandFacts) -> None:
     """The melds' share of every decomposition's features (and of the fu)."""
     melds = h.hand.melds
-    if not melds:
-        return
     seat = h.seat
     rnd = h.rnd
     for m in melds:
@@ -638,10 +732,10 @@ def _melds(h: _HandFacts) -> None:
         if not m.concealed:
             h.closed = False
         if m.kind is MeldKind.CHOW:
-            h.chows += 1
+            h.n_chows += 1
             h.chow_mask |= 1 << k
             continue
-        h.pungs += 1
+        h.n_pungs += 1
         h.pung_mask |= 1 << k
         if m.kind is MeldKind.KONG:
             h.kongs += 1
@@ -655,12 +749,43 @@ def _melds(h: _HandFacts) -> None:
         elif k >= EAST:
             h.winds += 1
             h.meld_yakuhai |= _yakuhai(k, seat, rnd)
-    r = h.rules
-    h.fu = MeldFu(h.w, h.tsumo, h.closed, seat, rnd, r.pinfu_tsumo, r.double_wind_pair_fu,
-                  meld_pungs(melds))
+    h.pungs = meld_pungs(melds)
+    h.fu = melds_fu(h.pungs)
 
 
-def _hand_yaku(h: _HandFacts, riichi: bool, double_riichi: bool, ippatsu: bool, rinshan: bool,
+def _situation_yaku(mask: int, riichi: bool, double_riichi: bool, ippatsu: bool, rinshan: bool,
+                    chankan: bool, haitei: bool, houtei: bool, tenhou: bool, chiihou: bool,
+                    renhou: bool, renhou_yakuman: bool) -> tuple[int, int]:
+    """(ordinary, yakuman) masks with the yaku of the situation flags added (seed 000: 立直,
+    一發, 嶺上開花, 搶槓, 海底, 河底, 人和, 天和, 地和)."""
+    ym = 0
+    if double_riichi:
+        mask |= 1 << Y.DOUBLE_RIICHI
+    if riichi:
+        mask |= 1 << Y.RIICHI
+    if ippatsu:
+        mask |= 1 << Y.IPPATSU
+    if rinshan:
+        mask |= 1 << Y.RINSHAN
+    if chankan:
+        mask |= 1 << Y.CHANKAN
+    if haitei:
+        mask |= 1 << Y.HAITEI
+    if houtei:
+        mask |= 1 << Y.HOUTEI
+    if renhou:
+        if renhou_yakuman:
+            ym |= 1 << Y.RENHOU_YAKUMAN
+        else:
+            mask |= 1 << Y.RENHOU
+    if tenhou:
+        ym |= 1 << Y.TENHOU
+    if chiihou:
+        ym |= 1 << Y.CHIIHOU
+    return mask, ym
+
+
+def _hand_yaku(h: _HandFacts, flags: bool, riichi: bool, double_riichi: bool, ippatsu: bool, rinshan: bool,
                chankan: bool, haitei: bool, houtei: bool, tenhou: bool, chiihou: bool,
                renhou: bool, dora_indicators: str | Iterable[str | int] | None,
                ura_indicators: str | Iterable[str | int] | None,
@@ -674,35 +799,42 @@ def _hand_yaku(h: _HandFacts, riichi: bool, double_riichi: bool, ippatsu: bool, 
     w = h.w
     counts = [0] * 34
     counts[w] = 1
-    classes = _CLASS[w]
-    kinds_mask = 1 << w
-    reds = [0, 0, 0]
-    if w_tile >= RED_MAN:
-        reds[w_tile - RED_MAN] += 1
+    classes = _TILE_CLASS[w_tile]
     for t in hand.concealed:
-        k = KIND[t]
-        counts[k] += 1
-        classes |= _CLASS[k]
-        kinds_mask |= 1 << k
-        if t >= RED_MAN:
-            reds[t - RED_MAN] += 1
+        counts[KIND[t]] += 1
+        classes |= _TILE_CLASS[t]
     if chankan and counts[w] != 1:
         raise InvalidHand("chankan: the robbed tile completes another player's kong, so the hand "
                           f"cannot hold another {tile_to_str(w)}")
+    kinds_mask = _GROUP_MASKS[classes & 15]  # the groups the standing tiles use
     melds = hand.melds
     all_counts = counts
     if melds:
         all_counts = counts[:]
         for m in melds:
             for t in m.tiles:
-                k = KIND[t]
-                all_counts[k] += 1
-                classes |= _CLASS[k]
+                all_counts[KIND[t]] += 1
+                classes |= _TILE_CLASS[t]
+    reds = [0, 0, 0]  # red fives held, per suit
+    if classes & _C_RED:
+        for t in hand.concealed:
+            if t >= RED_MAN:
+                reds[t - RED_MAN] += 1
+        if w_tile >= RED_MAN:
+            reds[w_tile - RED_MAN] += 1
+        for m in melds:
+            for t in m.tiles:
                 if t >= RED_MAN:
                     reds[t - RED_MAN] += 1
     # -- indicators, three-player tiles, red fives (RIICHI.md: dora count once there is a yaku)
-    dora_ind = _indicator_tiles(dora_indicators, "dora indicators")
-    ura_ind = _indicator_tiles(ura_indicators, "ura dora indicators")
+    dora_ind: tuple[int, ...] = ()
+    if dora_indicators:
+        hit = _INDICATORS.get(dora_indicators) if isinstance(dora_indicators, str) else None
+        dora_ind = _indicator_tiles(dora_indicators, "dora indicators") if hit is None else hit
+    ura_ind: tuple[int, ...] = ()
+    if ura_indicators:
+        hit = _INDICATORS.get(ura_indicators) if isinstance(ura_indicators, str) else None
+        ura_ind = _indicator_tiles(ura_indicators, "ura dora indicators") if hit is None else hit
     if len(dora_ind) > 5 or len(ura_ind) > 5:
         raise InvalidHand("at most 5 dora indicators (1 + one per kong)")
     if R.sanma:
@@ -718,7 +850,28 @@ def _hand_yaku(h: _HandFacts, riichi: bool, double_riichi: bool, ippatsu: bool, 
     aka = reds[0] + reds[1] + reds[2] if R.red_fives else 0
     dora = ura = 0
     if dora_ind or ura_ind:
-        _check_indicators(dora_ind + ura_ind, reds, all_counts, nuki)
+        # the indicators with the hand: at most one red five of a suit, four of a tile
+        tiles = dora_ind + ura_ind
+        red = reds[:]
+        for t in tiles:
+            if t >= RED_MAN:
+                red[t - RED_MAN] += 1
+        if red[0] > 1 or red[1] > 1 or red[2] > 1:
+            raise InvalidHand("more than one red five of a suit between the hand and the "
+                              "indicators")
+        n = len(tiles)
+        for i in range(n):
+            k = KIND[tiles[i]]
+            c = all_counts[k]
+            first = True  # each kind checked at its first indicator
+            for j in range(n):
+                if KIND[tiles[j]] == k:
+                    c += 1
+                    if j < i:
+                        first = False
+            if first and c + (nuki if k == NORTH else 0) > 4:
+                raise InvalidHand(f"{c} copies of {tile_to_str(k)} between the hand and the "
+                                  "indicators: there are only 4")
         nxt = _DORA_NEXT_SANMA if R.sanma else _DORA_NEXT
         for t in dora_ind:
             d = nxt[t]
@@ -731,47 +884,33 @@ def _hand_yaku(h: _HandFacts, riichi: bool, double_riichi: bool, ippatsu: bool, 
     closed = h.closed
     mask = 0
     ym = 0
-    if double_riichi:
-        mask |= 1 << Y.DOUBLE_RIICHI
-    if riichi:
-        mask |= 1 << Y.RIICHI
-    if ippatsu:
-        mask |= 1 << Y.IPPATSU
     if h.tsumo and closed:
         mask |= 1 << Y.MENZEN_TSUMO
-    if rinshan:
-        mask |= 1 << Y.RINSHAN
-    if chankan:
-        mask |= 1 << Y.CHANKAN
-    if haitei:
-        mask |= 1 << Y.HAITEI
-    if houtei:
-        mask |= 1 << Y.HOUTEI
-    if renhou:
-        if R.renhou == "yakuman":
-            ym |= 1 << Y.RENHOU_YAKUMAN
-        else:
-            mask |= 1 << Y.RENHOU
-    if tenhou:
-        ym |= 1 << Y.TENHOU
-    if chiihou:
-        ym |= 1 << Y.CHIIHOU
+    if flags:
+        mask, ym = _situation_yaku(mask, riichi, double_riichi, ippatsu, rinshan, chankan, haitei,
+                                   houtei, tenhou, chiihou, renhou, R.renhou == "yakuman")
     if _tanyao(classes, closed, R.open_tanyao):
         mask |= 1 << Y.TANYAO
     if _honitsu(classes):
         mask |= 1 << Y.HONITSU
-    if _chinitsu(classes):
-        mask |= 1 << Y.CHINITSU
-    if _honroutou(classes):
-        mask |= 1 << Y.HONROUTOU
-    if _tsuuiisou(classes):
-        ym |= 1 << Y.TSUUIISOU
-    if _chinroutou(classes):
-        ym |= 1 << Y.CHINROUTOU
-    if _ryuuiisou(classes, all_counts[GREEN] > 0, R.ryuuiisou_needs_hatsu):
+        if _chinitsu(classes):
+            mask |= 1 << Y.CHINITSU
+    if not classes & _C_SIMPLE:
+        if _honroutou(classes):
+            mask |= 1 << Y.HONROUTOU
+        if _tsuuiisou(classes):
+            ym |= 1 << Y.TSUUIISOU
+        if _chinroutou(classes):
+            ym |= 1 << Y.CHINROUTOU
+    if not classes & _C_NOT_GREEN and _ryuuiisou(classes, all_counts[GREEN] > 0,
+                                                 R.ryuuiisou_needs_hatsu):
         ym |= 1 << Y.RYUUIISOU
-    h.mask = mask = _exclude(mask)
-    h.yakuman = ym = _exclude(ym)
+    if mask & _EXCLUDING:
+        mask = _exclude(mask)
+    if ym & _EXCLUDING:
+        ym = _exclude(ym)
+    h.mask = mask
+    h.yakuman = ym
     # -- every form
     found = False
     if not melds:
@@ -785,8 +924,11 @@ def _hand_yaku(h: _HandFacts, riichi: bool, double_riichi: bool, ippatsu: bool, 
             if ym:
                 _offer_yakuman(h, ym, TANKI, FORM_SEVEN_PAIRS, -1, pairs)
             else:
-                _offer_ordinary(h, _han(mask | 1 << Y.CHIITOITSU, True), 25,
-                                mask | 1 << Y.CHIITOITSU, TANKI, FORM_SEVEN_PAIRS, -1, pairs)
+                han = _han(mask | 1 << Y.CHIITOITSU, True) + h.dora_han
+                key = _key(han, 25, R)
+                if key > h.key:
+                    _offer(h, key, han, 25, 0, mask | 1 << Y.CHIITOITSU, TANKI, FORM_SEVEN_PAIRS,
+                           -1, pairs)
         suits = classes & 7
         if suits and suits & (suits - 1) == 0 and not classes & _C_HONOR:
             h.chuuren = _chuuren(counts, w, 9 * (suits >> 1))
@@ -797,28 +939,6 @@ def _hand_yaku(h: _HandFacts, riichi: bool, double_riichi: bool, ippatsu: bool, 
         raise NotWinning("the tiles do not form a complete hand (four sets and a pair, seven "
                          "pairs or thirteen orphans)")
     return dora, ura, aka
-
-
-def _check_indicators(tiles: tuple[int, ...], reds: list[int], all_counts: list[int],
-                      nuki: int) -> None:
-    """The indicators (dora then ura) with the hand: at most one red five of a suit, four of a
-    tile (nuki dora included)."""
-    seen = [0] * 34
-    order: list[int] = []
-    for t in tiles:
-        k = KIND[t]
-        if not seen[k]:
-            order.append(k)
-        seen[k] += 1
-        if t >= RED_MAN:
-            reds[t - RED_MAN] += 1
-    if reds[0] > 1 or reds[1] > 1 or reds[2] > 1:
-        raise InvalidHand("more than one red five of a suit between the hand and the indicators")
-    for k in order:
-        c = seen[k] + all_counts[k]
-        if c + (nuki if k == NORTH else 0) > 4:
-            raise InvalidHand(f"{c} copies of {tile_to_str(k)} between the hand and the indicators: "
-                              "there are only 4")
 
 
 def nagashi_mangan(

@@ -18,7 +18,8 @@ from ..decompose import PUNG
 from ..hand import Meld, MeldKind
 from ..tiles import EAST, IS_TERMINAL_OR_HONOR, KIND, WHITE, tile_to_str
 
-__all__ = ["WAITS", "FuItem", "MeldFu", "kind_text", "meld_pungs", "pair_fu", "pung_fu", "reading_fu"]
+__all__ = ["WAITS", "FuItem", "MeldFu", "kind_text", "meld_pungs", "melds_fu", "pair_fu", "pung_fu",
+           "reading_fu"]
 
 # the readings of the winning tile (Result.wait names them); the first three are worth 2 fu
 TANKI: Final = 0
@@ -139,25 +140,35 @@ def pair_fu(pair: int, seat: int, rnd: int, double_wind: int) -> int:
     return 2 if pair == rnd else 0
 
 
-def meld_pungs(melds: Iterable[Meld]) -> list[int]:
+def meld_pungs(melds: Iterable[Meld]) -> tuple[int, ...]:
     """The declared pungs and kongs as ``kind | 64 * concealed | 128 * kong``, in order."""
     out: list[int] = []
     for m in melds:
         if m.kind is not MeldKind.CHOW:
             out.append(KIND[m.tiles[0]] | (64 if m.concealed else 0)
                        | (128 if m.kind is MeldKind.KONG else 0))
-    return out
+    return tuple(out)
+
+
+def melds_fu(pungs: tuple[int, ...]) -> int:
+    """The fu of the declared pungs and kongs (:func:`meld_pungs`)."""
+    total = 0
+    for p in pungs:
+        total += pung_fu(p & 63, (p & 64) != 0, (p & 128) != 0)
+    return total
 
 
 class MeldFu:
     """What the fu of every reading of a hand shares: the winning kind, how it was won, the
-    winds, the fu rules and the declared pungs and kongs (``kind | 64 * concealed | 128 * kong``
-    each, in the melds' order) with the sum of their fu."""
+    winds, the fu rules and the declared pungs and kongs (:func:`meld_pungs`) with their fu.
+    (The defaults are those of a hand without melds.)"""
 
-    __slots__ = ("closed", "double_wind", "fu", "pinfu_tsumo", "pungs", "rnd", "seat", "tsumo", "w")
+    closed: bool = True
+    pungs: tuple[int, ...] = ()
+    fu: int = 0
 
     def __init__(self, w: int, tsumo: bool, closed: bool, seat: int, rnd: int, pinfu_tsumo: bool,
-                 double_wind: int, pungs: list[int]) -> None:
+                 double_wind: int, pungs: tuple[int, ...]) -> None:
         self.w = w
         self.tsumo = tsumo
         self.closed = closed
@@ -166,10 +177,7 @@ class MeldFu:
         self.pinfu_tsumo = pinfu_tsumo
         self.double_wind = double_wind
         self.pungs = pungs
-        total = 0
-        for p in pungs:
-            total += pung_fu(p & 63, (p & 64) != 0, (p & 128) != 0)
-        self.fu = total
+        self.fu = melds_fu(pungs)
 
 
 def reading_fu(m: MeldFu, pair: int, sets: tuple[int, ...], wait: int,
@@ -186,7 +194,7 @@ def reading_fu(m: MeldFu, pair: int, sets: tuple[int, ...], wait: int,
         extra = 2
         if items is not None:
             items.append(FuItem(WAITS[wait], 2, tile_to_str(w)))
-    pf = pair_fu(pair, m.seat, m.rnd, m.double_wind)
+    pf = pair_fu(pair, m.seat, m.rnd, m.double_wind) if pair >= EAST else 0
     if pf:
         extra += pf
         if items is not None:

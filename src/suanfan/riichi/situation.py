@@ -14,7 +14,7 @@ from typing import Final
 
 from ..errors import InvalidHand
 
-__all__ = ["FLAGS", "Situation", "check_flags", "count", "wind"]
+__all__ = ["FLAGS", "WIND_KINDS", "Situation", "check_flags", "count", "wind"]
 
 
 def _help(text: str) -> dict[str, str]:
@@ -51,7 +51,8 @@ class Situation:
 FLAGS: Final = ("tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei",
                 "houtei", "tenhou", "chiihou", "renhou")
 
-_WINDS: Final[dict[str, int]] = {
+#: the wind kind (27–30) of each name of a wind
+WIND_KINDS: Final[dict[str, int]] = {
     "E": 27, "S": 28, "W": 29, "N": 30, "EAST": 27, "SOUTH": 28, "WEST": 29, "NORTH": 30,
     "1Z": 27, "2Z": 28, "3Z": 29, "4Z": 30, "东": 27, "南": 28, "西": 29, "北": 30, "東": 27,
 }
@@ -60,9 +61,9 @@ _WINDS: Final[dict[str, int]] = {
 def wind(value: str | int, what: str) -> int:
     """The wind kind (27–30) of ``E S W N`` (or East, 1z, 東 ...; or 0–3, 27–30)."""
     if isinstance(value, str):
-        w = _WINDS.get(value)
+        w = WIND_KINDS.get(value)
         if w is None:
-            w = _WINDS.get(value.strip().upper())
+            w = WIND_KINDS.get(value.strip().upper())
         if w is not None:
             return w
     elif isinstance(value, int) and not isinstance(value, bool):
