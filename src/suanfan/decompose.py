@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 from itertools import product
+from typing import Final
 
 from .tiles import NUM_KINDS, TERMINALS_AND_HONORS
 
@@ -32,7 +33,7 @@ __all__ = [
     "suit_splits",
 ]
 
-PUNG = 34
+PUNG: Final = 34
 Decomposition = tuple[int, tuple[int, ...]]
 
 # One suit's decompositions: (sets relative to the suit's first kind, pair index or -1)

@@ -99,6 +99,8 @@ _YAKUMAN_ORDER: Final = (Y.RENHOU_YAKUMAN, Y.TENHOU, Y.CHIIHOU, Y.KOKUSHI, Y.KOK
 _YAKUHAI_BITS: Final = sum(1 << i for i in range(Y.HAKU, Y.ROUND_WIND_N + 1))
 
 # -- tiles ---------------------------------------------------------------------------------------
+_CHOW: Final = MeldKind.CHOW  # (an enum member read from its class costs a lookup each time)
+_KONG: Final = MeldKind.KONG
 #: per kind: its class bits (suit 1/2/4, honour 8, terminal-or-honour 16, simple 32, not green 64)
 _C_HONOR: Final = 8
 _C_TH: Final = 16
@@ -187,35 +189,37 @@ def _indicator_tiles(value: str | Iterable[str | int] | None, what: str) -> tupl
 # -- the hand ------------------------------------------------------------------------------------
 class _HandFacts(MeldFu):
     """What every reading of a hand shares (the fu's share included), and the best reading found
-    so far (the defaults are those of a hand without melds)."""
+    so far."""
 
+    hand: Hand
+    rules: Rules
     # the melds' share of each decomposition's features
-    kongs: int = 0
-    chow_mask: int = 0
-    pung_mask: int = 0
-    n_chows: int = 0
-    n_pungs: int = 0
-    dragons: int = 0
-    winds: int = 0
-    anko: int = 0
-    all_th: bool = True
-    meld_yakuhai: int = 0
+    kongs: int
+    chow_mask: int
+    pung_mask: int
+    n_chows: int
+    n_pungs: int
+    dragons: int
+    winds: int
+    anko: int
+    all_th: bool
+    meld_yakuhai: int
     # yaku of the situation and of the hand alone; han of the dora
-    mask: int = 0
-    yakuman: int = 0
-    dora_han: int = 0
-    chuuren: int = 0  # 九蓮寶燈 of the standing tiles: 1, or 2 for the pure nine-sided wait
-    tenhou: bool = False
+    mask: int
+    yakuman: int
+    dora_han: int
+    chuuren: int  # 九蓮寶燈 of the standing tiles: 1, or 2 for the pure nine-sided wait
+    tenhou: bool
     # the best reading so far (key 0: none)
-    key: int = 0
-    best_han: int = 0
-    best_fu: int = 0
-    best_mult: int = 0
-    best_mask: int = 0
-    best_wait: int = -1
-    best_form: int = FORM_NONE
-    best_pair: int = -1
-    best_sets: tuple[int, ...] = ()
+    key: int
+    best_han: int
+    best_fu: int
+    best_mult: int
+    best_mask: int
+    best_wait: int
+    best_form: int
+    best_pair: int
+    best_sets: tuple[int, ...]
 
     def __init__(self, hand: Hand, w: int, tsumo: bool, seat: int, rnd: int, rules: Rules) -> None:
         self.hand = hand
@@ -226,6 +230,33 @@ class _HandFacts(MeldFu):
         self.rules = rules
         self.pinfu_tsumo = rules.pinfu_tsumo
         self.double_wind = rules.double_wind_pair_fu
+        self.closed = True
+        self.pungs = ()
+        self.fu = 0
+        self.kongs = 0
+        self.chow_mask = 0
+        self.pung_mask = 0
+        self.n_chows = 0
+        self.n_pungs = 0
+        self.dragons = 0
+        self.winds = 0
+        self.anko = 0
+        self.all_th = True
+        self.meld_yakuhai = 0
+        self.mask = 0
+        self.yakuman = 0
+        self.dora_han = 0
+        self.chuuren = 0
+        self.tenhou = False
+        self.key = 0
+        self.best_han = 0
+        self.best_fu = 0
+        self.best_mult = 0
+        self.best_mask = 0
+        self.best_wait = -1
+        self.best_form = FORM_NONE
+        self.best_pair = -1
+        self.best_sets = ()
         if hand.melds:
             _melds(self)
 
@@ -731,13 +762,14 @@ def _melds(h: _HandFacts) -> None:
         k = KIND[m.tiles[0]]
         if not m.concealed:
             h.closed = False
-        if m.kind is MeldKind.CHOW:
+        kind = m.kind
+        if kind is _CHOW:
             h.n_chows += 1
             h.chow_mask |= 1 << k
             continue
         h.n_pungs += 1
         h.pung_mask |= 1 << k
-        if m.kind is MeldKind.KONG:
+        if kind is _KONG:
             h.kongs += 1
         if m.concealed:
             h.anko += 1

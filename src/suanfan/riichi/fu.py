@@ -21,6 +21,9 @@ from ..tiles import EAST, IS_TERMINAL_OR_HONOR, KIND, WHITE, tile_to_str
 __all__ = ["WAITS", "FuItem", "MeldFu", "kind_text", "meld_pungs", "melds_fu", "pair_fu", "pung_fu",
            "reading_fu"]
 
+_CHOW: Final = MeldKind.CHOW  # (an enum member read from its class costs a lookup each time)
+_KONG: Final = MeldKind.KONG
+
 # the readings of the winning tile (Result.wait names them); the first three are worth 2 fu
 TANKI: Final = 0
 KANCHAN: Final = 1
@@ -144,9 +147,9 @@ def meld_pungs(melds: Iterable[Meld]) -> tuple[int, ...]:
     """The declared pungs and kongs as ``kind | 64 * concealed | 128 * kong``, in order."""
     out: list[int] = []
     for m in melds:
-        if m.kind is not MeldKind.CHOW:
-            out.append(KIND[m.tiles[0]] | (64 if m.concealed else 0)
-                       | (128 if m.kind is MeldKind.KONG else 0))
+        kind = m.kind
+        if kind is not _CHOW:
+            out.append(KIND[m.tiles[0]] | (64 if m.concealed else 0) | (128 if kind is _KONG else 0))
     return tuple(out)
 
 
@@ -160,12 +163,17 @@ def melds_fu(pungs: tuple[int, ...]) -> int:
 
 class MeldFu:
     """What the fu of every reading of a hand shares: the winning kind, how it was won, the
-    winds, the fu rules and the declared pungs and kongs (:func:`meld_pungs`) with their fu.
-    (The defaults are those of a hand without melds.)"""
+    winds, the fu rules and the declared pungs and kongs (:func:`meld_pungs`) with their fu."""
 
-    closed: bool = True
-    pungs: tuple[int, ...] = ()
-    fu: int = 0
+    w: int
+    tsumo: bool
+    closed: bool
+    seat: int
+    rnd: int
+    pinfu_tsumo: bool
+    double_wind: int
+    pungs: tuple[int, ...]
+    fu: int
 
     def __init__(self, w: int, tsumo: bool, closed: bool, seat: int, rnd: int, pinfu_tsumo: bool,
                  double_wind: int, pungs: tuple[int, ...]) -> None:
