@@ -187,24 +187,33 @@ def _indicator_tiles(value: str | Iterable[str | int] | None, what: str) -> tupl
 
 
 # -- the hand ------------------------------------------------------------------------------------
+class _MeldShare:
+    """The melds' share of the features of every decomposition (:data:`_NO_MELDS` without)."""
+
+    def __init__(self) -> None:
+        self.kongs = 0
+        self.chow_mask = 0  # bit k: a chow from kind k
+        self.pung_mask = 0  # bit k: a pung or kong of kind k
+        self.n_chows = 0
+        self.n_pungs = 0
+        self.dragons = 0  # dragon pungs and kongs
+        self.winds = 0  # wind pungs and kongs
+        self.anko = 0  # concealed kongs
+        self.all_th = True  # every pung and kong of terminals or honours
+        self.yakuhai = 0  # the yakuhai of the pungs, as yaku bits
+
+
+_NO_MELDS: Final = _MeldShare()
+
+
 class _HandFacts(MeldFu):
     """What every reading of a hand shares (the fu's share included), and the best reading found
-    so far."""
+    so far (the ``best_`` fields are set with ``key``)."""
 
     hand: Hand
     rules: Rules
-    # the melds' share of each decomposition's features
-    kongs: int
-    chow_mask: int
-    pung_mask: int
-    n_chows: int
-    n_pungs: int
-    dragons: int
-    winds: int
-    anko: int
-    all_th: bool
-    meld_yakuhai: int
-    # yaku of the situation and of the hand alone; han of the dora
+    melds: _MeldShare
+    # yaku of the situation and of the hand alone (meld yakuhai included); han of the dora
     mask: int
     yakuman: int
     dora_han: int
@@ -233,30 +242,13 @@ class _HandFacts(MeldFu):
         self.closed = True
         self.pungs = ()
         self.fu = 0
-        self.kongs = 0
-        self.chow_mask = 0
-        self.pung_mask = 0
-        self.n_chows = 0
-        self.n_pungs = 0
-        self.dragons = 0
-        self.winds = 0
-        self.anko = 0
-        self.all_th = True
-        self.meld_yakuhai = 0
+        self.melds = _NO_MELDS
         self.mask = 0
         self.yakuman = 0
         self.dora_han = 0
         self.chuuren = 0
         self.tenhou = False
         self.key = 0
-        self.best_han = 0
-        self.best_fu = 0
-        self.best_mult = 0
-        self.best_mask = 0
-        self.best_wait = -1
-        self.best_form = FORM_NONE
-        self.best_pair = -1
-        self.best_sets = ()
         if hand.melds:
             _melds(self)
 
@@ -477,15 +469,16 @@ def _decomposition(h: _HandFacts, pair: int, sets: tuple[int, ...]) -> None:
     closed = h.closed
     seat = h.seat
     rnd = h.rnd
-    chows = h.n_chows
-    chow_mask = h.chow_mask
-    pungs = h.n_pungs
-    pung_mask = h.pung_mask
-    dragons = h.dragons
-    winds = h.winds
-    anko = h.anko
-    all_th = h.all_th and IS_TERMINAL_OR_HONOR[pair]
-    mask = h.mask | h.meld_yakuhai
+    m = h.melds
+    chows = m.n_chows
+    chow_mask = m.chow_mask
+    pungs = m.n_pungs
+    pung_mask = m.pung_mask
+    dragons = m.dragons
+    winds = m.winds
+    anko = m.anko
+    all_th = m.all_th and IS_TERMINAL_OR_HONOR[pair]
+    mask = h.mask
     equal_chows = 0
     prev = -1  # the previous chow, unless already counted in a pair of equal chows
     for s in sets:
@@ -532,9 +525,9 @@ def _decomposition(h: _HandFacts, pair: int, sets: tuple[int, ...]) -> None:
     if pungs >= 3:
         if _sanshoku_doukou(pungs, pung_mask):
             mask |= 1 << Y.SANSHOKU_DOUKOU
-        if _sankantsu(h.kongs):
+        if _sankantsu(m.kongs):
             mask |= 1 << Y.SANKANTSU
-        if _suukantsu(h.kongs):
+        if _suukantsu(m.kongs):
             ym |= 1 << Y.SUUKANTSU
     if dragons >= 2:
         if _shousangen(dragons, pair):
@@ -739,7 +732,7 @@ def score(
     flags = riichi or ippatsu or rinshan or chankan or haitei or houtei or tenhou or chiihou or renhou
     if flags:
         check_flags(tsumo, riichi, double_riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou,
-                    chiihou, renhou, facts.closed, len(h.melds), facts.kongs, seat == EAST,
+                    chiihou, renhou, facts.closed, len(h.melds), facts.melds.kongs, seat == EAST,
                     R.renhou != "off", R.name)
     facts.tenhou = tenhou
     dora, ura, aka = _hand_yaku(facts, flags, riichi, double_riichi, ippatsu, rinshan, chankan, haitei,
@@ -758,29 +751,31 @@ def _melds(h: _HandFacts) -> None:
     melds = h.hand.melds
     seat = h.seat
     rnd = h.rnd
+    share = _MeldShare()
     for m in melds:
         k = KIND[m.tiles[0]]
         if not m.concealed:
             h.closed = False
         kind = m.kind
         if kind is _CHOW:
-            h.n_chows += 1
-            h.chow_mask |= 1 << k
+            share.n_chows += 1
+            share.chow_mask |= 1 << k
             continue
-        h.n_pungs += 1
-        h.pung_mask |= 1 << k
+        share.n_pungs += 1
+        share.pung_mask |= 1 << k
         if kind is _KONG:
-            h.kongs += 1
+            share.kongs += 1
         if m.concealed:
-            h.anko += 1
+            share.anko += 1
         if not IS_TERMINAL_OR_HONOR[k]:
-            h.all_th = False
+            share.all_th = False
         elif k >= WHITE:
-            h.dragons += 1
-            h.meld_yakuhai |= _yakuhai(k, seat, rnd)
+            share.dragons += 1
+            share.yakuhai |= _yakuhai(k, seat, rnd)
         elif k >= EAST:
-            h.winds += 1
-            h.meld_yakuhai |= _yakuhai(k, seat, rnd)
+            share.winds += 1
+            share.yakuhai |= _yakuhai(k, seat, rnd)
+    h.melds = share
     h.pungs = meld_pungs(melds)
     h.fu = melds_fu(h.pungs)
 
@@ -914,7 +909,7 @@ def _hand_yaku(h: _HandFacts, flags: bool, riichi: bool, double_riichi: bool, ip
     h.dora_han = dora + ura + aka + nuki
     # -- the yaku of the situation and of the hand alone
     closed = h.closed
-    mask = 0
+    mask = h.melds.yakuhai
     ym = 0
     if h.tsumo and closed:
         mask |= 1 << Y.MENZEN_TSUMO
