@@ -183,7 +183,8 @@ def _combine(entries: list[_Entry], paired: int) -> list[Decomposition]:
 
 
 # Per group (m, p, s, z): base kind, size, a bit mask of its kinds, memo pattern -> entry.
-_GROUPS: tuple[tuple[int, int, int, dict[tuple[int, ...], _Entry]], ...] = (
+# (a group's counts as bytes key its memo: cheaper to hash and compare than a tuple)
+_GROUPS: tuple[tuple[int, int, int, dict[bytes, _Entry]], ...] = (
     (0, 9, 0x1FF, {}), (9, 9, 0x1FF << 9, {}), (18, 9, 0x1FF << 18, {}), (27, 7, 0x7F << 27, {}),
 )
 
@@ -197,12 +198,12 @@ def decompose_masked(counts: Sequence[int], kinds_mask: int) -> list[Decompositi
     for base, size, gmask, memo in _GROUPS:
         if not kinds_mask & gmask:
             continue
-        pattern = tuple(counts[base:base + size])
+        pattern = bytes(counts[base:base + size])
         entry = memo.get(pattern)
         if entry is None:
             if len(memo) > _MEMO_LIMIT:
                 memo.clear()
-            entry = memo[pattern] = group_splits(pattern, base)
+            entry = memo[pattern] = group_splits(tuple(pattern), base)
         if not entry[0]:
             if not entry[1] or paired >= 0:
                 return []  # a group that cannot be split, or two groups that both need the pair

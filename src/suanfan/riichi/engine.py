@@ -111,6 +111,7 @@ _CLASS: Final = [
     (1 << k // 9 if k < EAST else _C_HONOR) | (_C_TH if IS_TERMINAL_OR_HONOR[k] else _C_SIMPLE)
     | (0 if IS_GREEN[k] else _C_NOT_GREEN) for k in range(34)
 ]
+_NO_REDS: Final = [0, 0, 0]  # (never changed)
 _TILE_CLASS: Final = [_CLASS[KIND[t]] | (_C_RED if t >= RED_MAN else 0) for t in range(37)]
 #: per suit and honour bits of the classes: the kinds of those groups, as a kind mask
 _GROUP_MASKS: Final = [
@@ -632,8 +633,17 @@ def _lines(h: _HandFacts, dora: int, ura: int, aka: int, nuki: int) -> tuple[Y.Y
         return tuple(out)
     hit = _ORDINARY_LINES.get((mask & ~_YAKUHAI_BITS) << 1 | (1 if h.closed else 0))
     head, tail, both = _ordinary_lines(mask & ~_YAKUHAI_BITS, h.closed) if hit is None else hit
-    if not mask & _YAKUHAI_BITS and not (dora or ura or aka or nuki):
-        return both
+    if not mask & _YAKUHAI_BITS:
+        if not (dora or ura or aka or nuki):
+            return both
+        if dora < 16 and ura < 16 and aka < 16 and not nuki:  # memoised with the dora lines
+            key = ((mask << 1 | (1 if h.closed else 0)) << 12) | dora << 8 | ura << 4 | aka
+            lines = _DORA_LINES.get(key)
+            if lines is None:
+                lines = both + _dora_lines(dora, ura, aka, 0)
+                if len(_DORA_LINES) < 65536:
+                    _DORA_LINES[key] = lines
+            return lines
     out = list(head)
     if mask & _YAKUHAI_BITS:
         kinds = [p & 63 for p in h.pungs]
@@ -647,6 +657,11 @@ def _lines(h: _HandFacts, dora: int, ura: int, aka: int, nuki: int) -> tuple[Y.Y
                 if k == h.rnd:
                     out.append(_line(Y.ROUND_WIND_E + k - EAST, 1))
     out.extend(tail)
+    return (*out, *_dora_lines(dora, ura, aka, nuki))
+
+
+def _dora_lines(dora: int, ura: int, aka: int, nuki: int) -> tuple[Y.Yaku, ...]:
+    out: list[Y.Yaku] = []
     if dora:
         out.append(_line(Y.DORA, dora))
     if ura:
@@ -656,6 +671,10 @@ def _lines(h: _HandFacts, dora: int, ura: int, aka: int, nuki: int) -> tuple[Y.Y
     if nuki:
         out.append(_line(Y.NUKI_DORA, nuki))
     return tuple(out)
+
+
+#: the lines of _ORDINARY_LINES with the dora lines: key << 12 | dora << 8 | ura << 4 | aka
+_DORA_LINES: Final[dict[int, tuple[Y.Yaku, ...]]] = {}
 
 
 #: (han, yakuman, fu, dealer, tsumo, honba, sticks) packed in an int -> (limit, payment), under
@@ -842,8 +861,9 @@ def _hand_yaku(h: _HandFacts, flags: bool, riichi: bool, double_riichi: bool, ip
             for t in m.tiles:
                 all_counts[KIND[t]] += 1
                 classes |= _TILE_CLASS[t]
-    reds = [0, 0, 0]  # red fives held, per suit
+    reds = _NO_REDS  # red fives held, per suit
     if classes & _C_RED:
+        reds = [0, 0, 0]
         for t in hand.concealed:
             if t >= RED_MAN:
                 reds[t - RED_MAN] += 1
@@ -872,9 +892,12 @@ def _hand_yaku(h: _HandFacts, flags: bool, riichi: bool, double_riichi: bool, ip
             raise InvalidHand("more than 4 North tiles between the hand and the nuki dora")
     elif nuki:
         raise InvalidHand("nuki dora (North set aside) exist only in three-player rules")
-    if reds[0] > 1 or reds[1] > 1 or reds[2] > 1:
-        raise InvalidHand("more than one red five of a suit in the hand")
-    aka = reds[0] + reds[1] + reds[2] if R.red_fives else 0
+    aka = 0
+    if classes & _C_RED:
+        if reds[0] > 1 or reds[1] > 1 or reds[2] > 1:
+            raise InvalidHand("more than one red five of a suit in the hand")
+        if R.red_fives:
+            aka = reds[0] + reds[1] + reds[2]
     dora = ura = 0
     if dora_ind or ura_ind:
         # the indicators with the hand: at most one red five of a suit, four of a tile
@@ -916,7 +939,7 @@ def _hand_yaku(h: _HandFacts, flags: bool, riichi: bool, double_riichi: bool, ip
     if flags:
         mask, ym = _situation_yaku(mask, riichi, double_riichi, ippatsu, rinshan, chankan, haitei,
                                    houtei, tenhou, chiihou, renhou, R.renhou == "yakuman")
-    if _tanyao(classes, closed, R.open_tanyao):
+    if not classes & _C_TH and _tanyao(classes, closed, R.open_tanyao):
         mask |= 1 << Y.TANYAO
     if _honitsu(classes):
         mask |= 1 << Y.HONITSU
