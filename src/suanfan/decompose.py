@@ -195,10 +195,11 @@ def decompose_masked(counts: Sequence[int], kinds_mask: int) -> list[Decompositi
     without tiles are skipped without looking at their counts."""
     entries: list[_Entry] = []
     paired = -1
+    raw = bytes(counts)
     for base, size, gmask, memo in _GROUPS:
         if not kinds_mask & gmask:
             continue
-        pattern = bytes(counts[base:base + size])
+        pattern = raw[base:base + size]
         entry = memo.get(pattern)
         if entry is None:
             if len(memo) > _MEMO_LIMIT:

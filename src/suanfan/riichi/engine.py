@@ -751,8 +751,7 @@ def score(
     flags = riichi or ippatsu or rinshan or chankan or haitei or houtei or tenhou or chiihou or renhou
     if flags:
         check_flags(tsumo, riichi, double_riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou,
-                    chiihou, renhou, facts.closed, len(h.melds), facts.melds.kongs, seat == EAST,
-                    R.renhou != "off", R.name)
+                    chiihou, renhou, facts.closed, len(h.melds), facts.melds.kongs, seat == EAST, R)
     facts.tenhou = tenhou
     dora, ura, aka = _hand_yaku(facts, flags, riichi, double_riichi, ippatsu, rinshan, chankan, haitei,
                                 houtei, tenhou, chiihou, renhou, dora_indicators,

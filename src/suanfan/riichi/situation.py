@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from ..errors import InvalidHand
+from .rules import Rules
 
 __all__ = ["FLAGS", "WIND_KINDS", "Situation", "check_flags", "count", "wind"]
 
@@ -84,11 +85,11 @@ def count(value: object, what: str) -> int:
 def check_flags(
     tsumo: bool, riichi: bool, double_riichi: bool, ippatsu: bool, rinshan: bool, chankan: bool,
     haitei: bool, houtei: bool, tenhou: bool, chiihou: bool, renhou: bool,
-    closed: bool, melds: int, kongs: int, dealer: bool, renhou_counted: bool, rules_name: str,
+    closed: bool, melds: int, kongs: int, dealer: bool, rules: Rules,
 ) -> None:
     """Raise :class:`InvalidHand` naming the flag when the flags contradict the hand (``closed``,
-    ``melds`` and ``kongs`` declared, ``dealer``) or each other (seed 000 notes of each yaku).
-    ``riichi`` is already true when ``double_riichi`` is."""
+    ``melds`` and ``kongs`` declared, ``dealer``), each other or the rules (seed 000 notes of each
+    yaku). ``riichi`` is already true when ``double_riichi`` is."""
     if riichi and not closed:
         raise InvalidHand(("double riichi" if double_riichi else "riichi") + " needs a closed hand, "
                           "but the hand has open melds")
@@ -131,7 +132,7 @@ def check_flags(
         raise InvalidHand("chiihou is a non-dealer's self-drawn win on the first draw")
     if renhou and (dealer or tsumo):
         raise InvalidHand("renhou is a non-dealer's win on a discard before the first draw")
-    if renhou and not renhou_counted:
-        raise InvalidHand(f"renhou is not counted under the rules {rules_name!r}")
+    if renhou and rules.renhou == "off":
+        raise InvalidHand(f"renhou is not counted under the rules {rules.name!r}")
     if tenhou + chiihou + renhou > 1:
         raise InvalidHand("tenhou, chiihou and renhou exclude each other")
