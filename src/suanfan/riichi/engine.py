@@ -480,6 +480,11 @@ def _decomposition(h: _HandFacts, pair: int, sets: tuple[int, ...]) -> None:
     anko = m.anko
     all_th = m.all_th and IS_TERMINAL_OR_HONOR[pair]
     mask = h.mask
+    w = h.w
+    # the readings of the winning tile, 4 bits each (the wait + 1), the first lowest: the pair
+    # (tanki), each distinct chow holding it, its pung
+    readings = TANKI + 1 if pair == w else 0
+    shift = 4 if pair == w else 0
     equal_chows = 0
     prev = -1  # the previous chow, unless already counted in a pair of equal chows
     for s in sets:
@@ -491,11 +496,23 @@ def _decomposition(h: _HandFacts, pair: int, sets: tuple[int, ...]) -> None:
                 prev = -1
             else:
                 prev = s
+                if s <= w <= s + 2:  # (an equal chow would read it the same way again)
+                    if w == s + 1:
+                        wait = KANCHAN
+                    elif (w == s + 2 and s % 9 == 0) or (w == s and s % 9 == 6):
+                        wait = PENCHAN
+                    else:
+                        wait = RYANMEN
+                    readings |= (wait + 1) << shift
+                    shift += 4
         else:
             k = s - PUNG
             pungs += 1
             pung_mask |= 1 << k
             anko += 1
+            if k == w:
+                readings |= (SHANPON + 1) << shift
+                shift += 4
             if not IS_TERMINAL_OR_HONOR[k]:
                 all_th = False
             elif k >= WHITE:
@@ -545,33 +562,12 @@ def _decomposition(h: _HandFacts, pair: int, sets: tuple[int, ...]) -> None:
     if mask & _EXCLUDING:
         mask = _exclude(mask)
     han = _han(mask, closed)
-    # each reading of the winning tile: the pair (tanki), each distinct chow holding it, its
-    # pung; scored with its concealed pungs (a pung completed on a discard is not concealed),
+    # each reading, with its concealed pungs (a pung completed on a discard is not concealed),
     # suuankou, the fu, pinfu and sanankou
-    w = h.w
     tsumo = h.tsumo
-    last = -1
-    for i in range(-1, len(sets)):
-        if i < 0:
-            if pair != w:
-                continue
-            wait = TANKI
-        else:
-            s = sets[i]
-            if s >= PUNG:
-                if s - PUNG != w:
-                    continue
-                wait = SHANPON
-            elif s <= w <= s + 2 and s != last:
-                last = s
-                if w == s + 1:
-                    wait = KANCHAN
-                elif (w == s + 2 and s % 9 == 0) or (w == s and s % 9 == 6):
-                    wait = PENCHAN
-                else:
-                    wait = RYANMEN
-            else:
-                continue
+    while readings:
+        wait = (readings & 15) - 1
+        readings >>= 4
         a = anko - 1 if wait == SHANPON and not tsumo else anko
         if a == 4 or ym:
             if a == 4:  # 四暗刻 (tanki: double)
