@@ -132,6 +132,10 @@ def pung_fu(kind: int, concealed: bool, kong: bool) -> int:
     return f
 
 
+#: pung_fu of a concealed pung of each kind, and of an open one (``kind + 34``)
+_PUNG_FU: Final = [pung_fu(k % 34, k < 34, False) for k in range(68)]
+
+
 def pair_fu(pair: int, seat: int, rnd: int, double_wind: int) -> int:
     """Fu of the pair: 2 for a dragon, the seat or the round wind; ``double_wind`` for both."""
     if pair < EAST:
@@ -222,7 +226,9 @@ def reading_fu(m: MeldFu, pair: int, sets: tuple[int, ...], wait: int,
             by_discard = ron_pung and k == w
             if by_discard:
                 ron_pung = False
-            extra += pung_fu(k, not by_discard, False)
+                extra += _PUNG_FU[k + 34]
+            else:
+                extra += _PUNG_FU[k]
             if items is not None:
                 _pung_item(k, not by_discard, False, by_discard, items)
     pinfu = closed and extra == 0 and (not tsumo or m.pinfu_tsumo)
