@@ -156,23 +156,60 @@ def _line(yid: int, n: int) -> Y.Yaku:
 
 
 # -- indicators ----------------------------------------------------------------------------------
-_INDICATORS: Final[dict[str, tuple[int, ...]]] = {}  # parsed indicator strings (bounded)
+class _Indicators:
+    """Indicator tiles (dora or ura), with what the checks and the dora count need of them."""
+
+    def __init__(self, tiles: tuple[int, ...]) -> None:
+        self.tiles = tiles
+        self.kinds: list[int] = []  # the kinds shown, in order of first appearance
+        self.counts: list[int] = []  # how many indicators show each
+        self.reds = [0, 0, 0]  # red fives among them, per suit
+        self.dora = [_DORA_NEXT[t] for t in tiles]  # the dora kind each shows
+        self.dora_sanma = [_DORA_NEXT_SANMA[t] for t in tiles]
+        for t in tiles:
+            k = KIND[t]
+            if t >= RED_MAN:
+                self.reds[t - RED_MAN] += 1
+            for i in range(len(self.kinds)):
+                if self.kinds[i] == k:
+                    self.counts[i] += 1
+                    break
+            else:
+                self.kinds.append(k)
+                self.counts.append(1)
+
+    def count(self, k: int) -> int:
+        """How many indicators show kind ``k``."""
+        for i in range(len(self.kinds)):
+            if self.kinds[i] == k:
+                return self.counts[i]
+        return 0
+
+
+_NO_INDICATORS: Final = _Indicators(())
+_INDICATORS: Final[dict[str, _Indicators]] = {}  # parsed indicator strings (bounded)
+
+
+def _indicators(value: str | Iterable[str | int] | None, what: str) -> _Indicators:
+    if isinstance(value, str):
+        hit = _INDICATORS.get(value)
+        if hit is not None:
+            return hit
+        info = _Indicators(_indicator_tiles(value, what))
+        if len(_INDICATORS) < 16384:
+            _INDICATORS[value] = info
+        return info
+    return _Indicators(_indicator_tiles(value, what))
 
 
 def _indicator_tiles(value: str | Iterable[str | int] | None, what: str) -> tuple[int, ...]:
     if not value:
         return ()
     if isinstance(value, str):
-        hit = _INDICATORS.get(value)
-        if hit is not None:
-            return hit
         try:
-            tiles = tuple(parse_tiles(value)) if value.strip() else ()
+            return tuple(parse_tiles(value)) if value.strip() else ()
         except InvalidHand as exc:
             raise InvalidHand(f"{what}: {exc}") from None
-        if len(_INDICATORS) < 4096:
-            _INDICATORS[value] = tiles
-        return tiles
     out: list[int] = []
     for v in value:
         if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 37:
@@ -869,15 +906,15 @@ def _hand_yaku(h: _HandFacts, flags: bool, riichi: bool, double_riichi: bool, ip
                 if t >= RED_MAN:
                     reds[t - RED_MAN] += 1
     # -- indicators, three-player tiles, red fives (RIICHI.md: dora count once there is a yaku)
-    dora_ind: tuple[int, ...] = ()
+    dora_ind = _NO_INDICATORS
     if dora_indicators:
         hit = _INDICATORS.get(dora_indicators) if isinstance(dora_indicators, str) else None
-        dora_ind = _indicator_tiles(dora_indicators, "dora indicators") if hit is None else hit
-    ura_ind: tuple[int, ...] = ()
+        dora_ind = _indicators(dora_indicators, "dora indicators") if hit is None else hit
+    ura_ind = _NO_INDICATORS
     if ura_indicators:
         hit = _INDICATORS.get(ura_indicators) if isinstance(ura_indicators, str) else None
-        ura_ind = _indicator_tiles(ura_indicators, "ura dora indicators") if hit is None else hit
-    if len(dora_ind) > 5 or len(ura_ind) > 5:
+        ura_ind = _indicators(ura_indicators, "ura dora indicators") if hit is None else hit
+    if len(dora_ind.tiles) > 5 or len(ura_ind.tiles) > 5:
         raise InvalidHand("at most 5 dora indicators (1 + one per kong)")
     if R.sanma:
         for k in range(1, 8):
@@ -894,36 +931,11 @@ def _hand_yaku(h: _HandFacts, flags: bool, riichi: bool, double_riichi: bool, ip
         if R.red_fives:
             aka = reds[0] + reds[1] + reds[2]
     dora = ura = 0
-    if dora_ind or ura_ind:
-        # the indicators with the hand: at most one red five of a suit, four of a tile
-        tiles = dora_ind + ura_ind
-        red = reds[:]
-        for t in tiles:
-            if t >= RED_MAN:
-                red[t - RED_MAN] += 1
-        if red[0] > 1 or red[1] > 1 or red[2] > 1:
-            raise InvalidHand("more than one red five of a suit between the hand and the "
-                              "indicators")
-        n = len(tiles)
-        for i in range(n):
-            k = KIND[tiles[i]]
-            c = all_counts[k]
-            first = True  # each kind checked at its first indicator
-            for j in range(n):
-                if KIND[tiles[j]] == k:
-                    c += 1
-                    if j < i:
-                        first = False
-            if first and c + (nuki if k == NORTH else 0) > 4:
-                raise InvalidHand(f"{c} copies of {tile_to_str(k)} between the hand and the "
-                                  "indicators: there are only 4")
-        nxt = _DORA_NEXT_SANMA if R.sanma else _DORA_NEXT
-        for t in dora_ind:
-            d = nxt[t]
-            dora += all_counts[d] + (nuki if d == NORTH else 0)
-        for t in ura_ind:
-            d = nxt[t]
-            ura += all_counts[d] + (nuki if d == NORTH else 0)
+    if dora_ind.tiles or ura_ind.tiles:
+        _check_indicators(dora_ind, ura_ind, reds, all_counts, nuki)
+        dora = _dora(dora_ind.dora_sanma if R.sanma else dora_ind.dora, all_counts, nuki)
+        if ura_ind.tiles:
+            ura = _dora(ura_ind.dora_sanma if R.sanma else ura_ind.dora, all_counts, nuki)
     h.dora_han = dora + ura + aka + nuki
     # -- the yaku of the situation and of the hand alone
     closed = h.closed
@@ -984,6 +996,38 @@ def _hand_yaku(h: _HandFacts, flags: bool, riichi: bool, double_riichi: bool, ip
         raise NotWinning("the tiles do not form a complete hand (four sets and a pair, seven "
                          "pairs or thirteen orphans)")
     return dora, ura, aka
+
+
+def _check_indicators(dora: _Indicators, ura: _Indicators, reds: list[int], all_counts: list[int],
+                      nuki: int) -> None:
+    """The indicators with the hand: at most one red five of a suit, four of a tile (the nuki
+    dora included), each kind checked in the order the indicators (dora, then ura) first show it."""
+    dr = dora.reds
+    ur = ura.reds
+    if reds[0] + dr[0] + ur[0] > 1 or reds[1] + dr[1] + ur[1] > 1 or reds[2] + dr[2] + ur[2] > 1:
+        raise InvalidHand("more than one red five of a suit between the hand and the indicators")
+    for i in range(len(dora.kinds)):
+        k = dora.kinds[i]
+        c = all_counts[k] + dora.counts[i] + (ura.count(k) if ura.tiles else 0)
+        if c + (nuki if k == NORTH else 0) > 4:
+            raise InvalidHand(f"{c} copies of {tile_to_str(k)} between the hand and the indicators: "
+                              "there are only 4")
+    for i in range(len(ura.kinds)):
+        k = ura.kinds[i]
+        if dora.count(k):
+            continue
+        c = all_counts[k] + ura.counts[i]
+        if c + (nuki if k == NORTH else 0) > 4:
+            raise InvalidHand(f"{c} copies of {tile_to_str(k)} between the hand and the indicators: "
+                              "there are only 4")
+
+
+def _dora(kinds: list[int], all_counts: list[int], nuki: int) -> int:
+    """The han of dora of the kinds the indicators show (a North set aside counts too)."""
+    n = 0
+    for d in kinds:
+        n += all_counts[d] + (nuki if d == NORTH else 0)
+    return n
 
 
 def nagashi_mangan(
