@@ -39,8 +39,7 @@ from .fu import (
     SHANPON,
     TANKI,
     MeldFu,
-    meld_pungs,
-    melds_fu,
+    pung_fu,
     reading_fu,
 )
 from .points import Payment, base_points, payment
@@ -798,25 +797,31 @@ def score(
 
 
 def _melds(h: _HandFacts) -> None:
-    """The melds' share of every decomposition's features (and of the fu)."""
-    melds = h.hand.melds
+    """The melds' share of every decomposition's features, and of the fu (the declared pungs and
+    kongs encoded as :func:`suanfan.riichi.fu.meld_pungs` does), in one pass over the melds."""
     seat = h.seat
     rnd = h.rnd
     share = _MeldShare()
-    for m in melds:
+    pungs: list[int] = []
+    fu = 0
+    for m in h.hand.melds:
         k = KIND[m.tiles[0]]
-        if not m.concealed:
+        concealed = m.concealed
+        if not concealed:
             h.closed = False
         kind = m.kind
         if kind is _CHOW:
             share.n_chows += 1
             share.chow_mask |= 1 << k
             continue
+        kong = kind is _KONG
+        pungs.append(k | (64 if concealed else 0) | (128 if kong else 0))
+        fu += pung_fu(k, concealed, kong)
         share.n_pungs += 1
         share.pung_mask |= 1 << k
-        if kind is _KONG:
+        if kong:
             share.kongs += 1
-        if m.concealed:
+        if concealed:
             share.anko += 1
         if not IS_TERMINAL_OR_HONOR[k]:
             share.all_th = False
@@ -827,8 +832,8 @@ def _melds(h: _HandFacts) -> None:
             share.winds += 1
             share.yakuhai |= _yakuhai(k, seat, rnd)
     h.melds = share
-    h.pungs = meld_pungs(melds)
-    h.fu = melds_fu(h.pungs)
+    h.pungs = tuple(pungs)
+    h.fu = fu
 
 
 def _situation_yaku(mask: int, riichi: bool, double_riichi: bool, ippatsu: bool, rinshan: bool,
