@@ -90,3 +90,24 @@ def test_random_results_round_trip() -> None:
             assert (r.fu_unrounded + 9) // 10 * 10 == r.fu, (str(h), kw)
         n += 1
     assert n > 400
+
+
+def test_plain_indicator_strings_parse_as_the_notation_does() -> None:
+    """The engine reads plain indicator strings itself; it must agree with the notation's parser
+    (and leave everything else to it)."""
+    from suanfan.errors import InvalidHand
+    from suanfan.notation import parse_tiles
+    from suanfan.riichi.engine import _plain_tiles
+
+    rng = random.Random(5)
+    for _ in range(3000):
+        text = "".join(rng.choice("0123456789mpsz") for _ in range(rng.randrange(1, 9)))
+        plain = _plain_tiles(text)
+        try:
+            expected: tuple[int, ...] | None = tuple(parse_tiles(text))
+        except InvalidHand:
+            expected = None
+        if plain is not None:
+            assert plain == expected, text
+    assert _plain_tiles("3m7z0p") == tuple(parse_tiles("3m7z0p"))
+    assert _plain_tiles("E") is None and _plain_tiles("3m ") is None

@@ -201,10 +201,40 @@ def _indicators(value: str | Iterable[str | int] | None, what: str) -> _Indicato
     return _Indicators(_indicator_tiles(value, what))
 
 
+def _plain_tiles(text: str) -> tuple[int, ...] | None:
+    """The tiles of a plain MPSZ string (digits, each run closed by ``m p s z``: what indicators
+    usually are), or None for anything else (left to the notation's parser)."""
+    out: list[int] = []
+    start = 0
+    n = len(text)
+    for i in range(n):
+        c = text[i]
+        if "0" <= c <= "9":
+            continue
+        suit = "mpsz".find(c)
+        if suit < 0 or i == start:
+            return None
+        for j in range(start, i):
+            d = ord(text[j]) - 48
+            if suit == 3:
+                if not 1 <= d <= 7:
+                    return None
+                out.append(EAST - 1 + d)
+            elif d == 0:
+                out.append(RED_MAN + suit)
+            else:
+                out.append(9 * suit + d - 1)
+        start = i + 1
+    return tuple(out) if start == n else None
+
+
 def _indicator_tiles(value: str | Iterable[str | int] | None, what: str) -> tuple[int, ...]:
     if not value:
         return ()
     if isinstance(value, str):
+        plain = _plain_tiles(value)
+        if plain is not None:
+            return plain
         try:
             return tuple(parse_tiles(value)) if value.strip() else ()
         except InvalidHand as exc:
