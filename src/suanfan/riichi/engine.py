@@ -968,9 +968,10 @@ def _hand_yaku(h: _HandFacts, flags: bool, riichi: bool, double_riichi: bool, ip
     dora = ura = 0
     if dora_ind.tiles or ura_ind.tiles:
         _check_indicators(dora_ind, ura_ind, reds, all_counts, nuki)
-        dora = _dora(dora_ind.dora_sanma if R.sanma else dora_ind.dora, all_counts, nuki)
-        if ura_ind.tiles:
-            ura = _dora(ura_ind.dora_sanma if R.sanma else ura_ind.dora, all_counts, nuki)
+        for d in dora_ind.dora_sanma if R.sanma else dora_ind.dora:
+            dora += all_counts[d] + (nuki if d == NORTH else 0)
+        for d in ura_ind.dora_sanma if R.sanma else ura_ind.dora:
+            ura += all_counts[d] + (nuki if d == NORTH else 0)
     h.dora_han = dora + ura + aka + nuki
     # -- the yaku of the situation and of the hand alone
     closed = h.closed
@@ -1055,14 +1056,6 @@ def _check_indicators(dora: _Indicators, ura: _Indicators, reds: list[int], all_
         if c + (nuki if k == NORTH else 0) > 4:
             raise InvalidHand(f"{c} copies of {tile_to_str(k)} between the hand and the indicators: "
                               "there are only 4")
-
-
-def _dora(kinds: list[int], all_counts: list[int], nuki: int) -> int:
-    """The han of dora of the kinds the indicators show (a North set aside counts too)."""
-    n = 0
-    for d in kinds:
-        n += all_counts[d] + (nuki if d == NORTH else 0)
-    return n
 
 
 def nagashi_mangan(

@@ -95,26 +95,27 @@ def check_flags(
                           "but the hand has open melds")
     if ippatsu and not riichi:
         raise InvalidHand("ippatsu without riichi: ippatsu is a win within a turn of declaring riichi")
-    if rinshan and not tsumo:
-        raise InvalidHand("rinshan kaihou is a self-drawn win on the replacement tile of a kong (set "
-                          "tsumo)")
-    if rinshan and not kongs:
-        raise InvalidHand("rinshan kaihou without a kong: the hand declares no kong")
-    if rinshan and ippatsu:
-        raise InvalidHand("ippatsu cannot be won on a kong's replacement tile (seed 000, 一發 note)")
-    if chankan and tsumo:
-        raise InvalidHand("chankan (robbing a kong) is a win on another player's tile, not a tsumo")
-    if haitei and not tsumo:
-        raise InvalidHand("haitei is a self-drawn win on the last wall tile (set tsumo; on a "
-                          "discard it is houtei)")
-    if houtei and tsumo:
-        raise InvalidHand("houtei is a win on the last discard, not a tsumo (the self-drawn one is "
-                          "haitei)")
-    if haitei and rinshan:
-        raise InvalidHand("haitei and rinshan kaihou together: the last wall tile is not a "
-                          "replacement tile")
-    if houtei and chankan:
-        raise InvalidHand("houtei and chankan together: the robbed kong tile is not the last discard")
+    if rinshan or chankan or haitei or houtei:
+        if rinshan and not tsumo:
+            raise InvalidHand("rinshan kaihou is a self-drawn win on the replacement tile of a kong (set "
+                              "tsumo)")
+        if rinshan and not kongs:
+            raise InvalidHand("rinshan kaihou without a kong: the hand declares no kong")
+        if rinshan and ippatsu:
+            raise InvalidHand("ippatsu cannot be won on a kong's replacement tile (seed 000, 一發 note)")
+        if chankan and tsumo:
+            raise InvalidHand("chankan (robbing a kong) is a win on another player's tile, not a tsumo")
+        if haitei and not tsumo:
+            raise InvalidHand("haitei is a self-drawn win on the last wall tile (set tsumo; on a "
+                              "discard it is houtei)")
+        if houtei and tsumo:
+            raise InvalidHand("houtei is a win on the last discard, not a tsumo (the self-drawn one is "
+                              "haitei)")
+        if haitei and rinshan:
+            raise InvalidHand("haitei and rinshan kaihou together: the last wall tile is not a "
+                              "replacement tile")
+        if houtei and chankan:
+            raise InvalidHand("houtei and chankan together: the robbed kong tile is not the last discard")
     if not (tenhou or chiihou or renhou):
         return
     for flag, name in ((tenhou, "tenhou"), (chiihou, "chiihou"), (renhou, "renhou")):
