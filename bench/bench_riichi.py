@@ -1,16 +1,20 @@
-"""Score the same random hands with suanfan and with the `mahjong` package; print the speed ratio.
+"""Score the same random hands with suanfan, riichienv (Rust) and `mahjong`; print the ratios.
 
     python bench/bench_riichi.py [N] [SEED] [REPEATS]
 
 Every repeat scores a FRESH batch of ``N`` random hands, never scored before in this process, so
-no per-hand cache can help either library (only structural caches, such as suanfan's per-suit
-decompositions, which a long-running process fills once). Both libraries get their input
-prepared beforehand (suanfan: a parsed ``Hand`` and keyword arguments; mahjong: 136-format tiles,
-Meld objects and a HandConfig), so only scoring is timed; the two score the same batch, taking
-turns every 500 hands (interleaved: both see the same load on a busy machine). A third line
-times suanfan from the hand *string* (parsing included) on yet another fresh batch.
-CPU time of this process (time.process_time). Printed: the median ratio over the repeats, its
-range, and the best time of each.
+no per-hand cache can help any library (only structural caches, such as suanfan's per-suit
+decompositions, which a long-running process fills once). Every library gets its input prepared
+beforehand (suanfan: a parsed ``Hand`` and keyword arguments; riichienv: 136-format tiles, its
+``Meld`` and ``Conditions`` objects; mahjong: 136-format tiles, Meld objects and a HandConfig), so
+only scoring is timed; all score the same batch, taking turns every 500 hands, the order rotating
+chunk by chunk (interleaved: all see the same load on a busy machine). A last line times suanfan
+from the hand *string* (parsing included) on yet another fresh batch.
+
+CPU time of this process (time.process_time). Printed: the build of suanfan that ran (compiled
+or pure), each library's median time per hand, and the median ratio over the repeats (the peer's
+time over suanfan's: above 1 suanfan is faster) with its range. Run it on each build, e.g. the
+pure one with ``PYTHONPATH=src`` and a compiled copy with ``PYTHONPATH=/tmp/riichi-build/src``.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -28,12 +33,75 @@ from mahjong.hand_calculating.hand import HandCalculator
 from tests.riichi import oracle
 
 from suanfan.errors import NoYaku
-from suanfan.hand import Hand
+from suanfan.hand import Hand, MeldKind
+from suanfan.notation import parse_tiles
 from suanfan.riichi import PRESETS, score
 from suanfan.riichi.generate import random_case
+from suanfan.tiles import KIND, RED_MAN
+
+try:
+    from riichienv import _riichienv as renv
+except ImportError:  # pragma: no cover - a dev dependency
+    renv = None
 
 Cases = list[tuple[Hand, dict[str, Any]]]
 CHUNK = 500
+_WIND_INDEX = {"E": 0, "S": 1, "W": 2, "N": 3}
+
+
+def _136(tiles: list[int], used: list[int]) -> list[int]:
+    """136-format ids (red fives are copy 0 of their five), distinct within one hand."""
+    out = []
+    for t in tiles:
+        k = KIND[t]
+        if t >= RED_MAN:
+            out.append(k * 4)
+            continue
+        i = 1 + used[k] if k < 27 and k % 9 == 4 else used[k]
+        used[k] += 1
+        out.append(k * 4 + i)
+    return out
+
+
+def riichienv_call(hand: Hand, kw: dict[str, Any]) -> tuple[Any, ...]:
+    """The arguments of riichienv's ``HandEvaluator(tiles, melds).calc(win, dora, ura, cond)``."""
+    assert renv is not None
+    used = [0] * 34
+    melds = []
+    tiles: list[int] = []
+    for m in hand.melds:
+        mt = _136(list(m.tiles), used)
+        if m.kind is MeldKind.CHOW:
+            mtype, opened = renv.MeldType.Chi, True
+        elif m.kind is MeldKind.PUNG:
+            mtype, opened = renv.MeldType.Pon, True
+        elif m.concealed:
+            mtype, opened = renv.MeldType.Ankan, False
+        elif m.promoted:
+            mtype, opened = renv.MeldType.Kakan, True
+        else:
+            mtype, opened = renv.MeldType.Daiminkan, True
+        melds.append(renv.Meld(mtype, mt, opened))
+    tiles += _136(list(hand.concealed), used)
+    assert hand.winning_tile is not None
+    win = _136([hand.winning_tile], used)[0]
+    tiles.append(win)
+    tiles.sort()
+    riichi = bool(kw.get("riichi") or kw.get("double_riichi"))
+    dora = [KIND[t] * 4 for t in parse_tiles(kw.get("dora_indicators", "") or "")]
+    ura = [KIND[t] * 4 for t in parse_tiles(kw.get("ura_dora_indicators", "") or "")] if riichi else []
+    winds = (renv.Wind.East, renv.Wind.South, renv.Wind.West, renv.Wind.North)
+    cond = renv.Conditions(
+        tsumo=bool(kw.get("tsumo")), riichi=riichi, double_riichi=bool(kw.get("double_riichi")),
+        ippatsu=bool(kw.get("ippatsu")), haitei=bool(kw.get("haitei")),
+        houtei=bool(kw.get("houtei")), rinshan=bool(kw.get("rinshan")),
+        chankan=bool(kw.get("chankan")),
+        tsumo_first_turn=bool(kw.get("tenhou") or kw.get("chiihou")),
+        player_wind=winds[_WIND_INDEX[kw.get("seat_wind", "E")]],
+        round_wind=winds[_WIND_INDEX[kw.get("round_wind", "E")]],
+        riichi_sticks=kw.get("riichi_sticks", 0), honba=kw.get("honba", 0),
+    )
+    return (tiles, melds, win, dora, ura, cond)
 
 
 def main() -> None:
@@ -44,8 +112,8 @@ def main() -> None:
     rng = random.Random(seed)
     real = HandCalculator.estimate_hand_value
 
-    def batch() -> tuple[Cases, list[tuple[Any, ...]], list[tuple[str, dict[str, Any]]]]:
-        """A fresh batch: suanfan's cases, the oracle's prepared calls for the same hands, and
+    def batch() -> tuple[Cases, list[Any], list[Any], list[tuple[str, dict[str, Any]]]]:
+        """A fresh batch: suanfan's cases, the peers' prepared calls for the same hands, and
         another batch of hand strings."""
         cases = [random_case(rng) for _ in range(n)]
         texts = [(str(h), kw) for h, kw in (random_case(rng) for _ in range(n))]
@@ -61,9 +129,10 @@ def main() -> None:
                 oracle.call(h, kw, rules)
         finally:
             HandCalculator.estimate_hand_value = real  # type: ignore[method-assign]
-        return cases, calls, texts
+        rcalls = [riichienv_call(h, kw) for h, kw in cases] if renv is not None else []
+        return cases, calls, rcalls, texts
 
-    def run_ours(cases: Cases) -> float:
+    def run_ours(cases: list[Any]) -> float:
         t = time.process_time()
         for h, kw in cases:
             try:  # noqa: SIM105  (a with-statement costs more in this timed loop)
@@ -72,54 +141,59 @@ def main() -> None:
                 pass
         return time.process_time() - t
 
-    def run_ours_text(texts: list[tuple[str, dict[str, Any]]]) -> float:
-        t = time.process_time()
-        for s, kw in texts:
-            try:  # noqa: SIM105
-                score(s, rules=rules, **kw)
-            except NoYaku:
-                pass
-        return time.process_time() - t
-
-    def run_theirs(calls: list[tuple[Any, ...]]) -> float:
+    def run_mahjong(calls: list[Any]) -> float:
         t = time.process_time()
         for args, kwargs in calls:
             real(*args, **kwargs)
         return time.process_time() - t
 
-    # warm-up batch (imports, structural caches of both), not counted
-    cases, calls, texts = batch()
-    run_ours(cases)
-    run_theirs(calls)
-    run_ours_text(texts)
-    ours: list[float] = []
-    theirs: list[float] = []
-    ours_text: list[float] = []
+    def run_riichienv(calls: list[Any]) -> float:
+        assert renv is not None
+        evaluator = renv.HandEvaluator
+        t = time.process_time()
+        for tiles, melds, win, dora, ura, cond in calls:
+            evaluator(tiles, melds).calc(win, dora, ura, cond)
+        return time.process_time() - t
+
+    names = ["suanfan", "mahjong", "suanfan_text"] + (["riichienv"] if renv is not None else [])
+    runners: dict[str, Callable[[list[Any]], float]] = {
+        "suanfan": run_ours, "mahjong": run_mahjong, "suanfan_text": run_ours,
+        "riichienv": run_riichienv,
+    }
+    # warm-up batch (imports, structural caches of all), not counted
+    cases, calls, rcalls, texts = batch()
+    inputs = {"suanfan": cases, "mahjong": calls, "suanfan_text": texts, "riichienv": rcalls}
+    for name in names:
+        runners[name](inputs[name])
+    times: dict[str, list[float]] = {name: [] for name in names}
     for _ in range(repeats):
-        cases, calls, texts = batch()
-        # the batch in chunks of CHUNK hands, the two libraries alternating chunk by chunk (who
-        # goes first alternates too): both see the same load, even when it changes within a batch
-        o = t = ot = 0.0
+        cases, calls, rcalls, texts = batch()
+        inputs = {"suanfan": cases, "mahjong": calls, "suanfan_text": texts, "riichienv": rcalls}
+        total = dict.fromkeys(names, 0.0)
         for i, j in enumerate(range(0, n, CHUNK)):
-            if i % 2:
-                t += run_theirs(calls[j:j + CHUNK])
-                o += run_ours(cases[j:j + CHUNK])
-            else:
-                o += run_ours(cases[j:j + CHUNK])
-                t += run_theirs(calls[j:j + CHUNK])
-            ot += run_ours_text(texts[j:j + CHUNK])
-        ours.append(o)
-        theirs.append(t)
-        ours_text.append(ot)
-    ratios = [t / o for t, o in zip(theirs, ours, strict=True)]
-    ratios_text = [t / o for t, o in zip(theirs, ours_text, strict=True)]
+            order = names[i % len(names):] + names[:i % len(names)]
+            for name in order:
+                total[name] += runners[name](inputs[name][j:j + CHUNK])
+        for name in names:
+            times[name].append(total[name])
     us = 1e6 / n
-    print(f"{n} fresh hands x {repeats} repeats (seed {seed}); best time per hand, ratio median [range]")
-    print(f"mahjong {min(theirs) * us:8.1f} us/hand")
-    print(f"suanfan {min(ours) * us:8.1f} us/hand  (parsed Hand)   ratio {statistics.median(ratios):5.2f}x "
-          f"[{min(ratios):.2f}-{max(ratios):.2f}]")
-    print(f"suanfan {min(ours_text) * us:8.1f} us/hand  (hand string)  ratio "
-          f"{statistics.median(ratios_text):5.2f}x [{min(ratios_text):.2f}-{max(ratios_text):.2f}]")
+    engine = sys.modules[score.__module__]
+    build = "pure" if str(engine.__file__).endswith(".py") else "compiled"
+    print(f"suanfan build: {build} ({engine.__file__})")
+    print(f"{n} fresh hands x {repeats} repeats (seed {seed}); median time per hand; "
+          "ratio = peer time / suanfan time, median [range]")
+    for name in names:
+        print(f"  {name:13s} {statistics.median(times[name]) * us:8.2f} us/hand")
+
+    def ratio(peer: str, ours: str) -> str:
+        rs = [p / o for p, o in zip(times[peer], times[ours], strict=True)]
+        return f"{statistics.median(rs):6.2f}x [{min(rs):.2f}-{max(rs):.2f}]"
+
+    for ours, label in (("suanfan", "parsed Hand"), ("suanfan_text", "hand string")):
+        line = f"  suanfan ({label:11s}) vs mahjong {ratio('mahjong', ours)}"
+        if renv is not None:
+            line += f"   vs riichienv {ratio('riichienv', ours)}"
+        print(line)
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 from itertools import product
+from typing import Final
 
 from .tiles import NUM_KINDS, TERMINALS_AND_HONORS
 
@@ -32,7 +33,7 @@ __all__ = [
     "suit_splits",
 ]
 
-PUNG = 34
+PUNG: Final = 34
 Decomposition = tuple[int, tuple[int, ...]]
 
 # One suit's decompositions: (sets relative to the suit's first kind, pair index or -1)
@@ -147,22 +148,30 @@ def group_splits(pattern: tuple[int, ...], base: int) -> _Entry:
 
 def _combine(entries: list[_Entry], paired: int) -> list[Decomposition]:
     """Every way to take one group's split with the pair and the others' splits without it."""
-    if len(entries) == 1:
+    n = len(entries)
+    if n == 1:
         return list(entries[0][1])
     result: list[Decomposition] = []
-    for i, (_, with_pair) in enumerate(entries):
+    for i in range(n):
+        with_pair = entries[i][1]
         if not with_pair or (paired >= 0 and i != paired):
             continue
-        others = [e[0] for j, e in enumerate(entries) if j != i]
-        if all(len(o) == 1 for o in others):  # the common case: no cross product
-            rest: list[int] = []
-            for o in others:
-                rest += o[0]
+        rest: list[int] = []  # the common case: the other groups split one way only
+        single = True
+        for j in range(n):
+            if j != i:
+                no_pair = entries[j][0]
+                if len(no_pair) != 1:
+                    single = False
+                    break
+                rest += no_pair[0]
+        if single:
             for pair, sets in with_pair:
                 merged = [*sets, *rest]
                 merged.sort()
                 result.append((pair, tuple(merged)))
             continue
+        others = [entries[j][0] for j in range(n) if j != i]
         for pair, sets in with_pair:
             for combo in product(*others):
                 merged = [*sets]
@@ -174,7 +183,8 @@ def _combine(entries: list[_Entry], paired: int) -> list[Decomposition]:
 
 
 # Per group (m, p, s, z): base kind, size, a bit mask of its kinds, memo pattern -> entry.
-_GROUPS: tuple[tuple[int, int, int, dict[tuple[int, ...], _Entry]], ...] = (
+# (a group's counts as bytes key its memo: cheaper to hash and compare than a tuple)
+_GROUPS: tuple[tuple[int, int, int, dict[bytes, _Entry]], ...] = (
     (0, 9, 0x1FF, {}), (9, 9, 0x1FF << 9, {}), (18, 9, 0x1FF << 18, {}), (27, 7, 0x7F << 27, {}),
 )
 
@@ -185,15 +195,16 @@ def decompose_masked(counts: Sequence[int], kinds_mask: int) -> list[Decompositi
     without tiles are skipped without looking at their counts."""
     entries: list[_Entry] = []
     paired = -1
+    raw = bytes(counts)
     for base, size, gmask, memo in _GROUPS:
         if not kinds_mask & gmask:
             continue
-        pattern = tuple(counts[base:base + size])
+        pattern = raw[base:base + size]
         entry = memo.get(pattern)
         if entry is None:
             if len(memo) > _MEMO_LIMIT:
                 memo.clear()
-            entry = memo[pattern] = group_splits(pattern, base)
+            entry = memo[pattern] = group_splits(tuple(pattern), base)
         if not entry[0]:
             if not entry[1] or paired >= 0:
                 return []  # a group that cannot be split, or two groups that both need the pair

@@ -14,9 +14,12 @@ from collections.abc import Callable
 from typing import Any
 
 from ..hand import Hand
+from .engine import dora_of_indicator, nagashi_mangan, score
+from .fu import FuItem
 from .points import Payment, base_points
+from .result import Result
 from .rules import PRESETS, Rules, get_rules
-from .score import FuItem, Result, dora_of_indicator, nagashi_mangan, score
+from .situation import Situation
 from .yaku import YAKU, Yaku, YakuDef
 
 __all__ = [
@@ -26,6 +29,7 @@ __all__ = [
     "Payment",
     "Result",
     "Rules",
+    "Situation",
     "Yaku",
     "YakuDef",
     "base_points",
