@@ -52,9 +52,6 @@ EXCLUDE = [
     # mypyc: "Multiple inheritance is not supported (except for traits)" (TileMissing is both an
     # InvalidHand and a NotWinning, which is public API)
     "src/suanfan/errors.py",
-    # mypyc: riichi/score.py:729: "Cannot access instance attribute "__dict__" through class
-    # object" (the result's slot setters taken from Result.__dict__)
-    "src/suanfan/riichi/score.py",
     # segfaults on import: mypyc 2.4.1 crashes initialising any module with a module-level
     # __getattr__ (here the lazy import of mcr, riichi and analysis)
     "src/suanfan/__init__.py",
