@@ -59,6 +59,13 @@ class Rules:
     sanma: bool = False
     source: str = ""
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # a compiled frozen dataclass does not unpickle field by field: rebuild it
+        return (Rules, (self.name, self.open_tanyao, self.red_fives, self.double_yakuman,
+                        self.yakuman_stacking, self.kazoe, self.kiriage, self.pinfu_tsumo,
+                        self.double_wind_pair_fu, self.renhou, self.ryuuiisou_needs_hatsu,
+                        self.nagashi_mangan, self.honba_points, self.sanma, self.source))
+
     def __post_init__(self) -> None:
         if self.kazoe not in ("yakuman", "sanbaiman", "none"):
             raise InvalidHand(f"rules: kazoe must be 'yakuman', 'sanbaiman' or 'none', not {self.kazoe!r}")

@@ -197,6 +197,10 @@ class Yaku:
     han: int
     yakuman: int = 0
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # a compiled frozen dataclass does not unpickle field by field: rebuild it
+        return (Yaku, (self.id, self.name_en, self.name_ja, self.name_zh, self.han, self.yakuman))
+
     def name(self, lang: str = "en") -> str:
         if lang.startswith("ja"):
             return self.name_ja
