@@ -111,3 +111,23 @@ def test_plain_indicator_strings_parse_as_the_notation_does() -> None:
             assert plain == expected, text
     assert _plain_tiles("3m7z0p") == tuple(parse_tiles("3m7z0p"))
     assert _plain_tiles("E") is None and _plain_tiles("3m ") is None
+
+
+def test_wrongly_typed_arguments_get_a_specific_error() -> None:
+    """Every argument of riichi.score() is checked at run time, in the compiled build too: an
+    InvalidHand naming it, never a TypeError or a flag read by its truth ("no" is true)."""
+    import pytest
+
+    from suanfan import InvalidHand
+    from suanfan.riichi import score
+
+    hand = "234m456p678s2255s 5s"
+    cases = [({"tsumo": "no"}, "tsumo"), ({"tenhou": "yes"}, "tenhou"), ({"honba": None}, "honba"),
+             ({"dora_indicators": 5}, "dora_indicators"), ({"rules": bytearray(b"x")}, "rules"),
+             ({"seat_wind": None}, "seat wind"), ({"nuki": -1}, "nuki")]
+    for kwargs, named in cases:
+        with pytest.raises(InvalidHand, match=named):
+            score(hand, riichi=True, **kwargs)
+    with pytest.raises(InvalidHand, match="hand"):
+        score(b"234m")
+    assert score(hand, riichi=1, tsumo=0).han == score(hand, riichi=True).han

@@ -45,7 +45,7 @@ from .fu import (
 from .points import Payment, base_points, payment
 from .result import FORM_KOKUSHI, FORM_NONE, FORM_SEVEN_PAIRS, FORM_STANDARD, Result
 from .rules import Rules, get_rules
-from .situation import WIND_KINDS, check_flags, count, wind
+from .situation import WIND_KINDS, check_flags, count, flag, wind
 
 __all__ = ["dora_of_indicator", "nagashi_mangan", "score"]
 
@@ -766,7 +766,65 @@ def _paid(han: int, fu: int, mult: int, dealer: bool, tsumo: bool, honba: int, s
 
 
 # -- scoring -------------------------------------------------------------------------------------
+# the arguments are typed ``object`` (their types are in the docstring): a wrongly typed one gets
+# the same InvalidHand naming it in the compiled build as in the pure one, never a TypeError, and
+# a flag is a bool (or 0 / 1), never read by its truth ("no" is a true string)
 def score(
+    hand: object,
+    tsumo: object = False,
+    riichi: object = False,
+    double_riichi: object = False,
+    ippatsu: object = False,
+    rinshan: object = False,
+    chankan: object = False,
+    haitei: object = False,
+    houtei: object = False,
+    tenhou: object = False,
+    chiihou: object = False,
+    renhou: object = False,
+    seat_wind: object = "E",
+    round_wind: object = "E",
+    dora_indicators: object = "",
+    ura_dora_indicators: object = "",
+    honba: object = 0,
+    riichi_sticks: object = 0,
+    rules: object = "default",
+    nuki: object = 0,
+) -> Result:
+    """Score a complete riichi hand (see API.md; the keywords are :class:`Situation`'s):
+    ``hand`` a string or a :class:`~suanfan.Hand`; the flags ``bool``; the winds "E" "S" "W" "N"
+    (or 0-3); the indicators tile strings ("3m7z") or lists of tiles; ``honba``,
+    ``riichi_sticks`` and ``nuki`` (North tiles set aside, sanma) whole numbers; ``rules`` a preset
+    name or a :class:`~suanfan.riichi.Rules`."""
+    if not isinstance(hand, str | Hand):
+        raise InvalidHand(f"hand={hand!r}: give the hand as a string (MPSZ notation) or a Hand")
+    if not isinstance(rules, str | Rules):
+        raise InvalidHand(f"rules={rules!r}: give a preset name (e.g. 'default') or a Rules object")
+    if not isinstance(seat_wind, str | int):
+        raise InvalidHand(f"seat wind {seat_wind!r} is not a wind: use E, S, W or N")
+    if not isinstance(round_wind, str | int):
+        raise InvalidHand(f"round wind {round_wind!r} is not a wind: use E, S, W or N")
+    dora = _indicator_arg(dora_indicators, "dora_indicators")
+    ura = _indicator_arg(ura_dora_indicators, "ura_dora_indicators")
+    return _score(hand, flag(tsumo, "tsumo"), flag(riichi, "riichi"), flag(double_riichi, "double_riichi"),
+                  flag(ippatsu, "ippatsu"), flag(rinshan, "rinshan"), flag(chankan, "chankan"),
+                  flag(haitei, "haitei"), flag(houtei, "houtei"), flag(tenhou, "tenhou"),
+                  flag(chiihou, "chiihou"), flag(renhou, "renhou"), seat_wind, round_wind, dora, ura,
+                  count(honba, "honba"), count(riichi_sticks, "riichi sticks"), rules, count(nuki, "nuki"))
+
+
+def _indicator_arg(value: object, what: str) -> str | list[str | int] | tuple[str | int, ...] | None:
+    if value is None or isinstance(value, str):
+        return value
+    if isinstance(value, list | tuple):
+        for x in value:
+            if not isinstance(x, str | int) or isinstance(x, bool):
+                raise InvalidHand(f"{what}: {x!r} is not a tile")
+        return value
+    raise InvalidHand(f"{what}={value!r}: give tiles such as '3m7z' or a list of tiles")
+
+
+def _score(
     hand: str | Hand,
     tsumo: bool = False,
     riichi: bool = False,

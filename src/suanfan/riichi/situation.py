@@ -75,6 +75,16 @@ def wind(value: str | int, what: str) -> int:
     raise InvalidHand(f"{what} {value!r} is not a wind: use E, S, W or N")
 
 
+def flag(value: object, what: str) -> bool:
+    """A situation flag: True or False (or 0 / 1); anything else is an error, not read by its
+    truth."""
+    if value is True or value is False:
+        return value
+    if isinstance(value, int) and value in (0, 1):
+        return bool(value)
+    raise InvalidHand(f"{what}={value!r}: a situation flag is True or False")
+
+
 def count(value: object, what: str) -> int:
     """A counter (honba, riichi sticks, nuki): a whole number >= 0."""
     if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
