@@ -10,7 +10,9 @@ process, so no cache keyed by the string helps. CPU time, microseconds per strin
 ``--repeat R`` (default 7) R fresh sets are timed and the median is printed per style.
 
 Unless ``--no-score``, ``mcr.score()`` (reading ``.total``) is timed on the same hands too and the
-ratio parse / score printed (the bar of issue 12: at most 0.25).
+ratio parse / score printed (the bar of issue 12: at most 0.25). PyMahjongGB (C++), when installed,
+is timed on the same hands too: the compiled MCR engine is to reach its speed, so parse /
+PyMahjongGB is the ratio that the bar means for a compiled build.
 
 To time a compiled build, run mypyc in a copy of ``src`` (never in the work tree) and put that copy
 first on ``PYTHONPATH``::
@@ -122,6 +124,15 @@ def main(argv: list[str] | None = None) -> int:
 
     per_style: dict[str, list[float]] = {name: [] for name in styles}
     scores: list[float] = []
+    peers: list[float] = []
+    try:
+        import MahjongGB
+
+        from suanfan.mcr.generate import to_botzone
+
+        calc: Callable[..., Any] | None = MahjongGB.MahjongFanCalculator
+    except ImportError:
+        calc = None
     score: Callable[..., Any] | None = None
     if not args.no_score:
         from suanfan.mcr import score as _score
@@ -143,6 +154,10 @@ def main(argv: list[str] | None = None) -> int:
             sits = [{**s, "flowers": None} if h.flowers else s for h, s in items]
             scores.append(timed(lambda hands=hands, sits=sits, fn=score: [
                 fn(h, **s).total for h, s in zip(hands, sits, strict=True)]))
+        if calc is not None:
+            bz = [to_botzone(h, {**s, "flowers": len(h.flowers)} if h.flowers else s)
+                  for h, s in items]
+            peers.append(timed(lambda bz=bz, fn=calc: [fn(**a) for a in bz]))
     print(f"{args.n} fresh strings per style and set, {args.repeat} sets; CPU us per string "
           "(median, min-max)")
     mpsz = statistics.median(per_style["mpsz"])
@@ -153,6 +168,10 @@ def main(argv: list[str] | None = None) -> int:
         sc = statistics.median(scores)
         print(f"  mcr.score().total  {sc:7.2f} us  ({min(scores):.2f}-{max(scores):.2f})")
         print(f"  parse mpsz / score = {mpsz / sc:.3f} (bar: <= 0.25)")
+    if peers:
+        pg = statistics.median(peers)
+        print(f"  PyMahjongGB        {pg:7.2f} us  ({min(peers):.2f}-{max(peers):.2f})")
+        print(f"  parse mpsz / PyMahjongGB = {mpsz / pg:.3f} (the compiled engine's target speed)")
     return 0
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 from dataclasses import FrozenInstanceError
-from typing import Final
+from typing import Final, cast
 
 from .errors import InvalidHand
 from .tiles import ALL_TILES, EAST, KIND, NUM_KINDS, RED_MAN, tile_to_str
@@ -36,6 +36,11 @@ class MeldKind(enum.Enum):
 
 
 _CHOW: Final = MeldKind.CHOW
+#: a chow's copies in the five-bit counts of Hand.__init__: one of each of three kinds
+_CHOW_COPIES: Final = 1 + (1 << 5) + (1 << 10)
+#: 11 and 16 in each of nine five-bit fields: a count c > 4 iff c + 11 has its bit 16 set
+_PLUS_11: Final = sum(11 << 5 * i for i in range(9))
+_BIT_16: Final = sum(16 << 5 * i for i in range(9))
 _PUNG: Final = MeldKind.PUNG
 _KONG: Final = MeldKind.KONG
 
@@ -56,29 +61,31 @@ def _items(raw: object, what: str) -> tuple[object, ...] | list[object]:
 
 
 def _tile_ids(raw: object, what: str) -> list[int]:
-    """``raw`` as a list of tile ids; :class:`InvalidHand` naming ``what`` for anything else."""
-    out: list[int] = []
-    for x in _items(raw, what):
+    """``raw`` as a new list of tile ids; :class:`InvalidHand` naming ``what`` for anything
+    else."""
+    items = _items(raw, what)
+    for x in items:
         if type(x) is not int or not 0 <= x < ALL_TILES:
             raise InvalidHand(f"{what}: {x!r} is not a tile id")
-        out.append(x)
-    return out
+    return cast("list[int]", list(items))
 
 
 def _sort_tiles(tiles: list[int]) -> None:
     """Sort tile ids in place by kind, a red five after its plain fives."""
-    red = False
+    prev = -1
+    in_order = True
     for t in tiles:
         if t >= RED_MAN:
-            red = True
-            break
-    if not red:
+            keys = [SORT_KEY[x] for x in tiles]
+            keys.sort()
+            for i in range(len(keys)):
+                tiles[i] = keys[i] & 63
+            return
+        if t < prev:
+            in_order = False
+        prev = t
+    if not in_order:
         tiles.sort()  # plain ids are in kind order
-        return
-    keys = [SORT_KEY[t] for t in tiles]
-    keys.sort()
-    for i in range(len(keys)):
-        tiles[i] = keys[i] & 63
 
 
 class Meld:
@@ -271,17 +278,50 @@ class Hand:
         # winning_tile is typed object so that a compiled build checks it here too (an int
         # parameter would be converted, or refused with a TypeError, before this code runs)
         ms = _melds(melds)
-        tiles = _tile_ids(concealed, "concealed tiles")
+        # one pass over the standing tiles: check each, count its kind (in one int a suit,
+        # five bits a kind, so that no count can carry into the next), see if they are sorted
+        items = _items(concealed, "concealed tiles")
+        cm = cp = cs = cz = 0
+        prev = -1
+        in_order = True
+        for x in items:
+            if type(x) is not int or not 0 <= x < ALL_TILES:
+                raise InvalidHand(f"concealed tiles: {x!r} is not a tile id")
+            if x < prev or x >= RED_MAN:
+                in_order = False
+            prev = x
+            k = KIND[x]
+            su = k // 9
+            d = 1 << (k - 9 * su) * 5
+            if su == 0:
+                cm += d
+            elif su == 1:
+                cp += d
+            elif su == 2:
+                cs += d
+            else:
+                cz += d
         w: int | None = None
         if winning_tile is not None:
             if type(winning_tile) is not int or not 0 <= winning_tile < ALL_TILES:
                 raise InvalidHand(f"winning tile {winning_tile!r} is not a tile id")
             w = winning_tile
+            k = KIND[w]
+            su = k // 9
+            d = 1 << (k - 9 * su) * 5
+            if su == 0:
+                cm += d
+            elif su == 1:
+                cp += d
+            elif su == 2:
+                cs += d
+            else:
+                cz += d
         fl = _flowers(flowers)
         nm = len(ms)
         if nm > 4:
             raise InvalidHand(f"{nm} melds: a hand has at most 4")
-        n = 3 * nm + len(tiles) + (0 if w is None else 1)
+        n = 3 * nm + len(items) + (0 if w is None else 1)
         if w is None:
             if n != 13:
                 raise InvalidHand(
@@ -292,33 +332,36 @@ class Hand:
             raise InvalidHand(
                 f"{n} tiles with a winning tile: a complete hand has 14 (each kong counts as 3)"
             )
-        counts = [0] * NUM_KINDS
-        over = -1
         for m in ms:
-            for t in m.tiles:
-                k = KIND[t]
-                c = counts[k] + 1
-                counts[k] = c
-                if c > 4:
-                    over = k
-        for t in tiles:
-            k = KIND[t]
-            c = counts[k] + 1
-            counts[k] = c
-            if c > 4:
-                over = k
-        if w is not None:
-            k = KIND[w]
-            if counts[k] >= 4:
-                over = k
-            counts[k] += 1
-        if over >= 0:
+            k = m.first
+            su = k // 9
+            d = (_CHOW_COPIES if m.kind is _CHOW else len(m.tiles)) << (k - 9 * su) * 5
+            if su == 0:
+                cm += d
+            elif su == 1:
+                cp += d
+            elif su == 2:
+                cs += d
+            else:
+                cz += d
+        if ((cm + _PLUS_11) | (cp + _PLUS_11) | (cs + _PLUS_11) | (cz + _PLUS_11)) & _BIT_16:
+            every = [t for m in ms for t in m.tiles]
+            every.extend(cast("list[int]", list(items)))
+            if w is not None:
+                every.append(w)
+            counts = _count_kinds(every)
+            k = max(range(NUM_KINDS), key=counts.__getitem__)
             raise InvalidHand(
-                f"{counts[over]} copies of {tile_to_str(over)}: there are only 4 of each tile"
+                f"{counts[k]} copies of {tile_to_str(k)}: there are only 4 of each tile"
             )
-        _sort_tiles(tiles)
+        if in_order:
+            conc = cast("tuple[int, ...]", tuple(items))
+        else:
+            tiles = cast("list[int]", list(items))
+            _sort_tiles(tiles)
+            conc = tuple(tiles)
         object.__setattr__(self, "melds", ms)
-        object.__setattr__(self, "concealed", tuple(tiles))
+        object.__setattr__(self, "concealed", conc)
         object.__setattr__(self, "winning_tile", w)
         object.__setattr__(self, "flowers", fl)
 
@@ -432,22 +475,33 @@ class Hand:
 
 def _melds(raw: Iterable[Meld]) -> tuple[Meld, ...]:
     """The melds as a tuple in canonical order; :class:`InvalidHand` for a non-meld."""
-    ms: list[Meld] = []
-    for x in _items(raw, "melds"):
+    items = _items(raw, "melds")
+    prev = -1
+    in_order = True
+    for x in items:
         if not isinstance(x, Meld):
             raise InvalidHand(f"{x!r} is not a Meld")
+        if x._order < prev:
+            in_order = False
+        prev = x._order
+    if in_order:
+        return cast("tuple[Meld, ...]", tuple(items))
+    ms = cast("list[Meld]", list(items))
+    for j in range(1, len(ms)):
         # insertion sort by the order key (a hand has at most a few melds)
-        i = len(ms)
-        ms.append(x)
-        key = x._order
+        m = ms[j]
+        key = m._order
+        i = j
         while i > 0 and ms[i - 1]._order > key:
             ms[i] = ms[i - 1]
             i -= 1
-        ms[i] = x
+        ms[i] = m
     return tuple(ms)
 
 
 def _flowers(raw: Iterable[int]) -> tuple[int, ...]:
+    if isinstance(raw, (tuple, list)) and not raw:
+        return ()
     out: list[int] = []
     seen = 0
     for x in _items(raw, "flowers"):

@@ -121,23 +121,23 @@ _MELD_TABLE_SIZE: Final = 4096
 _MELD_TABLE: Final[dict[int, Meld]] = {}
 
 
-def _meld(tiles: list[int], claim: int, pos: int) -> Meld:
-    """The meld written with ``tiles`` and claim digit ``claim`` (-1: none) at ``pos``."""
-    n = len(tiles)
-    if n == 3 or n == 4:
-        code = n * 16 + claim + 1
-        for t in tiles:
-            code = code * 64 + t + 1
+def _meld(tiles: list[int], nt: int, claim: int, pos: int) -> Meld:
+    """The meld written with the first ``nt`` of ``tiles`` and claim digit ``claim`` (-1: none)
+    at ``pos``."""
+    if nt == 3 or nt == 4:
+        code = nt * 16 + claim + 1
+        for j in range(nt):
+            code = code * 64 + tiles[j] + 1
         m = _MELD_TABLE.get(code)
         if m is not None:
             return m
-        m = _new_meld(tiles, claim, pos)
+        m = _new_meld(tiles[:nt], claim, pos)
         if len(_MELD_TABLE) < _MELD_TABLE_SIZE:
             _MELD_TABLE[code] = m
         return m
-    if n == 0:
+    if nt == 0:
         raise InvalidHand(f"empty meld at position {pos}")
-    return _new_meld(tiles, claim, pos)
+    return _new_meld(tiles[:nt], claim, pos)
 
 
 def _new_meld(tiles: list[int], claim: int, pos: int) -> Meld:
@@ -182,24 +182,53 @@ def _digit_at(s: str, start: int, k: int) -> int:
         i += 1
 
 
-def _pending_error(s: str, start: int, pending: list[int]) -> InvalidHand:
-    return InvalidHand(f"digit '{pending[0]}' at position {start} has no suit letter")
+def _pending_error(s: str, start: int) -> InvalidHand:
+    return InvalidHand(f"digit {s[start]!r} at position {start} has no suit letter")
 
 
 def _read_mpsz(s: str) -> _Read:
     out = _Read()
     standing = out.tiles
-    pending: list[int] = []  # digits waiting for their suit letter
+    # the tiles of the meld being read: one list for every meld (Meld copies them), nmt of them
+    meld = [0, 0, 0, 0]
+    nmt = 0
+    # digits waiting for their suit letter: np digits from position pend_at (only spaces can be
+    # written between them), read again from the text when the letter comes
+    np = 0
     pend_at = 0
-    meld: list[int] = []
     in_meld = False
     meld_at = 0
     comma_at = -1
     n = len(s)
     i = 0
     while i < n:
-        ch = s[i]
-        o = ord(ch)
+        o = ord(s[i])
+        if 48 <= o <= 57 and np == 0:
+            # the common case: a run of digits and its suit letter, read at once
+            j = i + 1
+            while j < n and 48 <= ord(s[j]) <= 57:
+                j += 1
+            if j < n and comma_at < 0:
+                o2 = ord(s[j])
+                su = _CHAR[o2] >> 3 if o2 < 128 and _CHAR[o2] & 7 == _SUIT else 9
+                if su < 3:
+                    base = su * 9 - 1
+                    if in_meld:
+                        for k in range(i, j):
+                            d = ord(s[k]) - 48
+                            if nmt < len(meld):
+                                meld[nmt] = base + d if d else RED_MAN + su
+                            else:
+                                meld.append(base + d if d else RED_MAN + su)
+                            nmt += 1
+                    else:
+                        if out.tile_at < 0:
+                            out.tile_at = i
+                        for k in range(i, j):
+                            d = ord(s[k]) - 48
+                            standing.append(base + d if d else RED_MAN + su)
+                    i = j + 1
+                    continue
         if o < 128:
             c = _CHAR[o]
             what = c & 7
@@ -210,68 +239,77 @@ def _read_mpsz(s: str) -> _Read:
         elif _UNI_FLOWER0 <= o < _UNI_FLOWER0 + 8:
             if in_meld:
                 raise InvalidHand(f"flower {_where(s, i)} inside a meld")
-            if pending:
-                raise _pending_error(s, pend_at, pending)
+            if np:
+                raise _pending_error(s, pend_at)
             if out.flower_at < 0:
                 out.flower_at = i
             out.flowers.append(o - _UNI_FLOWER0 + 1)
             i += 1
             continue
-        elif ch in _IGNORED or ch.isspace():
+        elif s[i] in _IGNORED or s[i].isspace():
             i += 1
             continue
         else:
             what = _BAD
             v = 0
         if what == _DIGIT:
-            if not pending:
+            if np == 0:
                 pend_at = i
             elif comma_at >= 0:
                 raise InvalidHand(f"unexpected digit {_where(s, i)}: one claim digit after a comma")
-            pending.append(v)
+            np += 1
         elif what == _SUIT:
-            if not pending:
+            if np == 0:
                 raise InvalidHand(f"suit letter {_where(s, i)} has no digits before it")
             if comma_at >= 0:
                 raise InvalidHand(
                     f"unexpected {_where(s, i)}: a comma must be followed by one claim digit")
-            dest = meld if in_meld else standing
-            if v < 3:
-                base = v * 9 - 1
-                for d in pending:
-                    dest.append(base + d if d else RED_MAN + v)
-            elif v == 3:
-                for j in range(len(pending)):
-                    d = pending[j]
-                    if not 1 <= d <= 7:
-                        raise InvalidHand(f"honour {d}z at position {_digit_at(s, pend_at, j)}: "
-                                          "honours are 1z-7z")
-                    dest.append(26 + d)
-            else:
-                for j in range(len(pending)):
-                    d = pending[j]
-                    if not 1 <= d <= 8:
-                        raise InvalidHand(f"flower {d}f at position {_digit_at(s, pend_at, j)}: "
-                                          "flowers are 1f-8f")
-                    if in_meld:
-                        raise InvalidHand(f"flower {d}f at position {_digit_at(s, pend_at, j)} "
-                                          "inside a meld")
-                    out.flowers.append(d)
-                if out.flower_at < 0:
-                    out.flower_at = pend_at
             if not in_meld and v != 4 and out.tile_at < 0:
                 out.tile_at = pend_at
-            pending.clear()
+            if v == 4 and out.flower_at < 0:
+                out.flower_at = pend_at
+            k = pend_at
+            while np:
+                d = ord(s[k]) - 48
+                k += 1
+                if not 0 <= d <= 9:
+                    continue  # a space between the digits
+                np -= 1
+                if v < 3:
+                    t = v * 9 + d - 1 if d else RED_MAN + v
+                elif v == 3:
+                    if not 1 <= d <= 7:
+                        raise InvalidHand(f"honour {d}z at position {k - 1}: honours are 1z-7z")
+                    t = 26 + d
+                else:
+                    if not 1 <= d <= 8:
+                        raise InvalidHand(f"flower {d}f at position {k - 1}: flowers are 1f-8f")
+                    if in_meld:
+                        raise InvalidHand(f"flower {d}f at position {k - 1} inside a meld")
+                    out.flowers.append(d)
+                    continue
+                if in_meld:
+                    if nmt < len(meld):
+                        meld[nmt] = t
+                    else:
+                        meld.append(t)
+                    nmt += 1
+                else:
+                    standing.append(t)
         elif what == _TILE:
-            if pending:
+            if np:
                 if in_meld:
                     raise InvalidHand(f"unexpected {_where(s, i)}: a meld's claim digit comes last")
-                raise _pending_error(s, pend_at, pending)
+                raise _pending_error(s, pend_at)
             if comma_at >= 0:
                 raise InvalidHand(
                     f"unexpected {_where(s, i)}: a comma must be followed by one claim digit")
             if in_meld:
-                meld.append(v)
+                if nmt < len(meld):
+                    meld[nmt] = v
+                else:
+                    meld.append(v)
+                nmt += 1
             else:
                 if out.tile_at < 0:
                     out.tile_at = i
@@ -281,33 +319,33 @@ def _read_mpsz(s: str) -> _Read:
         elif what == _OPEN:
             if in_meld:
                 raise InvalidHand(f"unexpected {_where(s, i)}: melds cannot nest")
-            if pending:
-                raise _pending_error(s, pend_at, pending)
+            if np:
+                raise _pending_error(s, pend_at)
             in_meld = True
             meld_at = i
             comma_at = -1
-            meld = []
+            nmt = 0
             if out.meld_at < 0:
                 out.meld_at = i
         elif what == _CLOSE:
             if not in_meld:
                 raise InvalidHand(f"unexpected {_where(s, i)}: no meld is open")
             claim = -1
-            if pending:
-                if len(pending) != 1:
-                    digits = "".join([str(d) for d in pending])
+            if np:
+                if np != 1:
+                    digits = "".join([ch for ch in s[pend_at:i] if "0" <= ch <= "9"])
                     raise InvalidHand(
                         f"digits {digits!r} at position {pend_at} have no suit letter")
-                claim = pending[0]
-                pending.clear()
+                claim = ord(s[pend_at]) - 48
+                np = 0
             elif comma_at >= 0:
                 raise InvalidHand(
                     f"comma at position {comma_at} is not followed by a claim digit")
-            out.melds.append(_meld(meld, claim, meld_at))
+            out.melds.append(_meld(meld, nmt, claim, meld_at))
             in_meld = False
             comma_at = -1
         elif what == _COMMA:
-            if not in_meld or comma_at >= 0 or pending:
+            if not in_meld or comma_at >= 0 or np:
                 raise InvalidHand(
                     f"unexpected {_where(s, i)}: a comma only goes before a meld's claim digit")
             comma_at = i
@@ -316,8 +354,8 @@ def _read_mpsz(s: str) -> _Read:
         i += 1
     if in_meld:
         raise InvalidHand(f"meld opened at position {meld_at} is not closed with ']'")
-    if pending:
-        raise _pending_error(s, pend_at, pending)
+    if np:
+        raise _pending_error(s, pend_at)
     return out
 
 
@@ -325,23 +363,31 @@ def _read_mpsz(s: str) -> _Read:
 _BOTZONE: Final = "WBTFJH"  # W 万, B 饼, T 条, F winds, J dragons (J1 中 J2 发 J3 白), H flowers
 
 
+def _is_botzone_code(s: str, i: int) -> bool:
+    """True when a Botzone tile code (a letter of WBTFJH and a digit) starts at ``i``."""
+    o = ord(s[i])
+    if not (o == 87 or o == 66 or o == 84 or o == 70 or o == 74 or o == 72):  # W B T F J H
+        return False
+    return i + 1 < len(s) and 48 <= ord(s[i + 1]) <= 57
+
+
 def _looks_botzone(s: str) -> bool:
     """True when the first tile of ``s`` is a Botzone code and no MPSZ suit letter is written:
     then the text is read as Botzone codes first (MPSZ cannot read it)."""
     n = len(s)
     for i in range(n):
-        ch = s[i]
-        if ch == "[" or ch in _IGNORED or ch.isspace():
-            continue
-        if _BOTZONE.find(ch) < 0 or i + 1 >= n or not "0" <= s[i + 1] <= "9":
+        o = ord(s[i])
+        if o == 91 or (o < 128 and _CHAR[o] == _SPACE) or (o >= 128 and (
+                s[i] in _IGNORED or s[i].isspace())):
+            continue  # [ or space
+        if not _is_botzone_code(s, i):
             return False
         return all(suit not in s for suit in "mpszf")
     return False
 
 
 def _any_botzone_code(s: str) -> bool:
-    n = len(s)
-    return any(_BOTZONE.find(s[i]) >= 0 and "0" <= s[i + 1] <= "9" for i in range(n - 1))
+    return any(_is_botzone_code(s, i) for i in range(len(s)))
 
 
 def _read_botzone(s: str) -> _Read:
@@ -360,7 +406,7 @@ def _read_botzone(s: str) -> _Read:
                 raise InvalidHand(f"unexpected {_where(s, i)}: melds cannot nest")
             in_meld = True
             meld_at = i
-            meld = []
+            meld.clear()  # Meld copies its tiles: one list serves every meld
             if out.meld_at < 0:
                 out.meld_at = i
             i += 1
@@ -375,7 +421,7 @@ def _read_botzone(s: str) -> _Read:
                     i += 2
                 else:
                     raise InvalidHand(f"unexpected {_where(s, i)}: expected ',digit]'")
-            out.melds.append(_meld(meld, claim, meld_at))
+            out.melds.append(_meld(meld, len(meld), claim, meld_at))
             in_meld = False
             i += 1
             continue
