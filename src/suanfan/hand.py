@@ -49,25 +49,37 @@ def _frozen(cls: str, name: str, verb: str = "assign to") -> FrozenInstanceError
     return FrozenInstanceError(f"cannot {verb} field {name!r}: a {cls} is immutable")
 
 
-def _items(raw: object, what: str) -> tuple[object, ...] | list[object]:
-    """The items of a tuple or list (or other iterable, text excluded) given as ``raw``."""
-    if isinstance(raw, tuple):
-        return raw
+def _items(raw: object, what: str) -> list[object]:
+    """The items of a list, tuple or other iterable (text excluded) given as ``raw``, as a list
+    (``raw`` itself when it is a list: the callers only read it)."""
     if isinstance(raw, list):
         return raw
+    if isinstance(raw, tuple):
+        return list(raw)
     if isinstance(raw, (str, bytes, bytearray)) or not isinstance(raw, Iterable):
         raise InvalidHand(f"{what} {raw!r} is not a sequence")
     return list(raw)
 
 
+def _tile_id(x: object) -> int:
+    """``x`` when it is a tile id, else -1."""
+    if type(x) is int:
+        t: int = x
+        if 0 <= t < ALL_TILES:
+            return t
+    return -1
+
+
 def _tile_ids(raw: object, what: str) -> list[int]:
     """``raw`` as a new list of tile ids; :class:`InvalidHand` naming ``what`` for anything
     else."""
-    items = _items(raw, what)
-    for x in items:
-        if type(x) is not int or not 0 <= x < ALL_TILES:
+    out: list[int] = []
+    for x in _items(raw, what):
+        t = _tile_id(x)
+        if t < 0:
             raise InvalidHand(f"{what}: {x!r} is not a tile id")
-    return cast("list[int]", list(items))
+        out.append(t)
+    return out
 
 
 def _sort_tiles(tiles: list[int]) -> None:
@@ -284,9 +296,10 @@ class Hand:
         cm = cp = cs = cz = 0
         prev = -1
         in_order = True
-        for x in items:
-            if type(x) is not int or not 0 <= x < ALL_TILES:
-                raise InvalidHand(f"concealed tiles: {x!r} is not a tile id")
+        for item in items:
+            x = _tile_id(item)
+            if x < 0:
+                raise InvalidHand(f"concealed tiles: {item!r} is not a tile id")
             if x < prev or x >= RED_MAN:
                 in_order = False
             prev = x
@@ -303,10 +316,11 @@ class Hand:
                 cz += d
         w: int | None = None
         if winning_tile is not None:
-            if type(winning_tile) is not int or not 0 <= winning_tile < ALL_TILES:
+            wt = _tile_id(winning_tile)
+            if wt < 0:
                 raise InvalidHand(f"winning tile {winning_tile!r} is not a tile id")
-            w = winning_tile
-            k = KIND[w]
+            w = wt
+            k = KIND[wt]
             su = k // 9
             d = 1 << (k - 9 * su) * 5
             if su == 0:
@@ -500,13 +514,19 @@ def _melds(raw: Iterable[Meld]) -> tuple[Meld, ...]:
 
 
 def _flowers(raw: Iterable[int]) -> tuple[int, ...]:
-    if isinstance(raw, (tuple, list)) and not raw:
+    if isinstance(raw, list):
+        if not raw:
+            return ()
+    elif isinstance(raw, tuple) and not raw:
         return ()
     out: list[int] = []
     seen = 0
-    for x in _items(raw, "flowers"):
-        if type(x) is not int or not 1 <= x <= 8:
-            raise InvalidHand(f"flower {x!r} is not 1-8")
+    for item in _items(raw, "flowers"):
+        x = 0
+        if type(item) is int:
+            x = item
+        if not 1 <= x <= 8:
+            raise InvalidHand(f"flower {item!r} is not 1-8")
         if seen >> x & 1:
             raise InvalidHand(f"flower {x}f appears twice (there is one of each flower)")
         seen |= 1 << x

@@ -390,6 +390,11 @@ def _any_botzone_code(s: str) -> bool:
     return any(_is_botzone_code(s, i) for i in range(len(s)))
 
 
+#: the Botzone code letters: W 万, B 饼, T 条, F winds, J dragons (J1 中 J2 发 J3 白), H flowers,
+#: as the value of _BOTZONE_LETTER[ord(ch)] (0-5; -1 for any other character)
+_BOTZONE_LETTER: Final[tuple[int, ...]] = tuple(_BOTZONE.find(chr(c)) for c in range(128))
+
+
 def _read_botzone(s: str) -> _Read:
     out = _Read()
     i, n = 0, len(s)
@@ -397,11 +402,17 @@ def _read_botzone(s: str) -> _Read:
     meld_at = 0
     meld: list[int] = []
     while i < n:
-        ch = s[i]
-        if ch in _IGNORED or ch.isspace():
+        o = ord(s[i])
+        if o < 128:
+            c = _CHAR[o]
+            code = _BOTZONE_LETTER[o]
+        else:
+            c = _SPACE if s[i] in _IGNORED or s[i].isspace() else _BAD
+            code = -1
+        if c == _SPACE:
             i += 1
             continue
-        if ch == "[":
+        if c == _OPEN:
             if in_meld:
                 raise InvalidHand(f"unexpected {_where(s, i)}: melds cannot nest")
             in_meld = True
@@ -411,12 +422,12 @@ def _read_botzone(s: str) -> _Read:
                 out.meld_at = i
             i += 1
             continue
-        if ch == "]" or ch == ",":
+        if c in (_CLOSE, _COMMA):
             if not in_meld:
                 raise InvalidHand(f"unexpected {_where(s, i)}: no meld is open")
             claim = -1
-            if ch == ",":
-                if i + 2 < n and "0" <= s[i + 1] <= "9" and s[i + 2] == "]":
+            if c == _COMMA:
+                if i + 2 < n and 48 <= ord(s[i + 1]) <= 57 and ord(s[i + 2]) == 93:
                     claim = ord(s[i + 1]) - 48
                     i += 2
                 else:
@@ -425,27 +436,25 @@ def _read_botzone(s: str) -> _Read:
             in_meld = False
             i += 1
             continue
-        code = _BOTZONE.find(ch)
-        if code >= 0 and i + 1 < n and "0" <= s[i + 1] <= "9":
-            d = s[i + 1]
-            v = ord(d) - 48
+        if code >= 0 and i + 1 < n and 48 <= ord(s[i + 1]) <= 57:
+            v = ord(s[i + 1]) - 48
             if code < 3:
                 if not 1 <= v <= 9:
-                    raise InvalidHand(f"tile code {ch}{d} at position {i}: ranks are 1-9")
+                    raise InvalidHand(f"tile code {s[i]}{v} at position {i}: ranks are 1-9")
                 t = code * 9 + v - 1
             elif code == 3:
                 if not 1 <= v <= 4:
-                    raise InvalidHand(f"tile code F{d} at position {i}: winds are F1-F4")
+                    raise InvalidHand(f"tile code F{v} at position {i}: winds are F1-F4")
                 t = 26 + v
             elif code == 4:
                 if not 1 <= v <= 3:
-                    raise InvalidHand(f"tile code J{d} at position {i}: dragons are J1-J3")
+                    raise InvalidHand(f"tile code J{v} at position {i}: dragons are J1-J3")
                 t = 34 - v
             else:
                 if not 1 <= v <= 8:
-                    raise InvalidHand(f"tile code H{d} at position {i}: flowers are H1-H8")
+                    raise InvalidHand(f"tile code H{v} at position {i}: flowers are H1-H8")
                 if in_meld:
-                    raise InvalidHand(f"flower H{d} at position {i} inside a meld")
+                    raise InvalidHand(f"flower H{v} at position {i} inside a meld")
                 if out.flower_at < 0:
                     out.flower_at = i
                 out.flowers.append(v)
