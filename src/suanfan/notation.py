@@ -17,7 +17,7 @@ melds share one object from a small table (at most ``_MELD_TABLE_SIZE`` entries)
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, overload
 
 from .errors import InvalidHand
 from .hand import Hand, Meld, MeldKind
@@ -497,7 +497,11 @@ def _read(s: object) -> _Read:
 
 
 # -- public readers ------------------------------------------------------------------------------
-def parse_hand(text: str | Hand) -> Hand:
+@overload
+def parse_hand(text: str) -> Hand: ...
+@overload
+def parse_hand(text: Hand) -> Hand: ...
+def parse_hand(text: object) -> Hand:
     """Parse a hand written in any supported notation; a :class:`Hand` is returned as is.
 
     A hand of 14 tiles (each kong counting as 3) is complete and its last written standing tile is
@@ -527,8 +531,11 @@ def parse_hand(text: str | Hand) -> Hand:
     raise InvalidHand(f"{n} tiles (each kong counts as 3): a hand has 13 or 14 ({need})")
 
 
-def parse_tiles(text: str) -> list[int]:
-    """Parse a plain list of tiles (no melds, no flowers), e.g. dora indicators ``"3m7z"``."""
+def parse_tiles(text: object) -> list[int]:
+    """Parse a plain list of tiles (no melds, no flowers), e.g. dora indicators ``"3m7z"``.
+
+    ``text`` is a ``str``; anything else raises :class:`InvalidHand` (the parameter is typed
+    ``object`` so that a compiled build checks it here too, not with a TypeError)."""
     r = _read(text)
     if r.meld_at >= 0:
         raise InvalidHand(f"meld at position {r.meld_at}: only tiles are allowed here")
@@ -537,16 +544,17 @@ def parse_tiles(text: str) -> list[int]:
     return r.tiles
 
 
-def parse_tile(text: str) -> int:
-    """Parse exactly one tile."""
+def parse_tile(text: object) -> int:
+    """Parse exactly one tile (``text`` a ``str``, as for :func:`parse_tiles`)."""
     tiles = parse_tiles(text)
     if len(tiles) != 1:
         raise InvalidHand(f"expected one tile, got {len(tiles)} in {text!r}")
     return tiles[0]
 
 
-def parse_flowers(value: int | str | None) -> tuple[int, ...] | int:
-    """Flowers given as a count (returned as an int 0–8) or as flower tiles ``"1258f"``."""
+def parse_flowers(value: object) -> tuple[int, ...] | int:
+    """Flowers given as a count (returned as an int 0–8) or as flower tiles ``"1258f"``
+    (``value`` an int, a str or None; anything else raises :class:`InvalidHand`)."""
     if value is None:
         return 0
     if isinstance(value, bool):
@@ -635,7 +643,8 @@ def format_hand(hand: Hand, style: str = "mpsz") -> str:
     five is written as a five). The winning tile is last, set apart by a space; flowers follow
     after another space."""
     if style not in STYLES:
-        raise ValueError(f"unknown notation style {style!r}: use {', '.join(STYLES)}")
+        # InvalidHand is a ValueError, what this raised before
+        raise InvalidHand(f"unknown notation style {style!r}: use {', '.join(STYLES)}")
     parts = "".join([format_meld(m, style) for m in hand.melds])
     parts += format_tiles(hand.concealed, style)
     if hand.winning_tile is not None:
