@@ -41,6 +41,8 @@ _CHOW_COPIES: Final = 1 + (1 << 5) + (1 << 10)
 #: 11 and 16 in each of nine five-bit fields: a count c > 4 iff c + 11 has its bit 16 set
 _PLUS_11: Final = sum(11 << 5 * i for i in range(9))
 _BIT_16: Final = sum(16 << 5 * i for i in range(9))
+#: a meld's tile ids packed in base 37 (three tiles padded to four) are below this
+_PACKED_SPAN: Final = 37**4
 _PUNG: Final = MeldKind.PUNG
 _KONG: Final = MeldKind.KONG
 
@@ -182,7 +184,7 @@ class Meld:
             packed = packed * 37 + t
         if n == 3:
             packed *= 37
-        order = (((k0 * 3 + shape) * 1874161 + packed) * 4 + src) * 4
+        order = (((k0 * 3 + shape) * _PACKED_SPAN + packed) * 4 + src) * 4
         if concealed:
             order += 2
         if promoted:
@@ -297,8 +299,10 @@ class Hand:
         prev = -1
         in_order = True
         for item in items:
-            x = _tile_id(item)
-            if x < 0:
+            x = -1
+            if type(item) is int:
+                x = item
+            if not 0 <= x < ALL_TILES:
                 raise InvalidHand(f"concealed tiles: {item!r} is not a tile id")
             if x < prev or x >= RED_MAN:
                 in_order = False
