@@ -9,6 +9,10 @@ Unicode tiles, Botzone codes) and each string is parsed once: strings are never 
 process, so no cache keyed by the string helps. CPU time, microseconds per string; with
 ``--repeat R`` (default 7) R fresh sets are timed and the median is printed per style.
 
+The reader shares equal melds from a bounded table (``suanfan.notation._MELD_TABLE``, keyed by a
+meld's written tiles and claim digit, never by the hand string); ``--no-table`` empties it before
+every string, to show what it saves.
+
 Unless ``--no-score``, ``mcr.score()`` (reading ``.total``) is timed on the same hands too and the
 ratio parse / score printed (the bar of issue 12: at most 0.25). PyMahjongGB (C++), when installed,
 is timed on the same hands too: the compiled MCR engine is to reach its speed, so parse /
@@ -101,6 +105,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=777)
     ap.add_argument("--repeat", type=int, default=7)
     ap.add_argument("--no-score", action="store_true", help="do not time mcr.score()")
+    ap.add_argument("--no-table", action="store_true",
+                    help="empty the reader's meld table before every string")
     args = ap.parse_args(argv)
 
     import suanfan.hand
@@ -143,7 +149,13 @@ def main(argv: list[str] | None = None) -> int:
         for name, f in styles.items():
             texts = [f(h) for h, _s in items]
             # a different string per hand and style: nothing cached can answer
-            us = timed(lambda texts=texts: [parse_hand(t) for t in texts])
+            table = getattr(suanfan.notation, "_MELD_TABLE", None)
+            if args.no_table and table is not None:
+                clear = table.clear
+                us = timed(lambda texts=texts, clear=clear: [(clear(), parse_hand(t))
+                                                             for t in texts])
+            else:
+                us = timed(lambda texts=texts: [parse_hand(t) for t in texts])
             per_style[name].append(us)
             lost = sum(1 for t, (h, _s) in zip(texts, items, strict=True) if parse_hand(t) != h)
             if lost and rep == 0:

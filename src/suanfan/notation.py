@@ -121,23 +121,33 @@ _MELD_TABLE_SIZE: Final = 4096
 _MELD_TABLE: Final[dict[int, Meld]] = {}
 
 
-def _meld(tiles: list[int], nt: int, claim: int, pos: int) -> Meld:
-    """The meld written with the first ``nt`` of ``tiles`` and claim digit ``claim`` (-1: none)
-    at ``pos``."""
+def _pack(tiles: list[int]) -> int:
+    """Tile ids packed as _meld takes them: six bits a tile (its id + 1), the first highest."""
+    code = 0
+    for t in tiles:
+        code = code * 64 + t + 1
+    return code
+
+
+def _meld(code: int, nt: int, claim: int, pos: int) -> Meld:
+    """The meld of ``nt`` tiles packed in ``code`` (see _pack) with claim digit ``claim`` (-1:
+    none), written at ``pos``."""
     if nt == 3 or nt == 4:
-        code = nt * 16 + claim + 1
-        for j in range(nt):
-            code = code * 64 + tiles[j] + 1
-        m = _MELD_TABLE.get(code)
+        key = ((nt * 16 + claim + 1) << 6 * nt) + code
+        m = _MELD_TABLE.get(key)
         if m is not None:
             return m
-        m = _new_meld(tiles[:nt], claim, pos)
+        m = _new_meld(_unpack(code, nt), claim, pos)
         if len(_MELD_TABLE) < _MELD_TABLE_SIZE:
-            _MELD_TABLE[code] = m
+            _MELD_TABLE[key] = m
         return m
     if nt == 0:
         raise InvalidHand(f"empty meld at position {pos}")
-    return _new_meld(tiles[:nt], claim, pos)
+    return _new_meld(_unpack(code, nt), claim, pos)
+
+
+def _unpack(code: int, nt: int) -> list[int]:
+    return [(code >> 6 * (nt - 1 - j) & 63) - 1 for j in range(nt)]
 
 
 def _new_meld(tiles: list[int], claim: int, pos: int) -> Meld:
@@ -189,8 +199,8 @@ def _pending_error(s: str, start: int) -> InvalidHand:
 def _read_mpsz(s: str) -> _Read:
     out = _Read()
     standing = out.tiles
-    # the tiles of the meld being read: one list for every meld (Meld copies them), nmt of them
-    meld = [0, 0, 0, 0]
+    # the meld being read: its nmt tiles packed in mcode (see _meld), no list
+    mcode = 0
     nmt = 0
     # digits waiting for their suit letter: np digits from position pend_at (only spaces can be
     # written between them), read again from the text when the letter comes
@@ -216,10 +226,7 @@ def _read_mpsz(s: str) -> _Read:
                     if in_meld:
                         for k in range(i, j):
                             d = ord(s[k]) - 48
-                            if nmt < len(meld):
-                                meld[nmt] = base + d if d else RED_MAN + su
-                            else:
-                                meld.append(base + d if d else RED_MAN + su)
+                            mcode = mcode * 64 + (base + d if d else RED_MAN + su) + 1
                             nmt += 1
                     else:
                         if out.tile_at < 0:
@@ -289,10 +296,7 @@ def _read_mpsz(s: str) -> _Read:
                     out.flowers.append(d)
                     continue
                 if in_meld:
-                    if nmt < len(meld):
-                        meld[nmt] = t
-                    else:
-                        meld.append(t)
+                    mcode = mcode * 64 + t + 1
                     nmt += 1
                 else:
                     standing.append(t)
@@ -305,10 +309,7 @@ def _read_mpsz(s: str) -> _Read:
                 raise InvalidHand(
                     f"unexpected {_where(s, i)}: a comma must be followed by one claim digit")
             if in_meld:
-                if nmt < len(meld):
-                    meld[nmt] = v
-                else:
-                    meld.append(v)
+                mcode = mcode * 64 + v + 1
                 nmt += 1
             else:
                 if out.tile_at < 0:
@@ -325,6 +326,7 @@ def _read_mpsz(s: str) -> _Read:
             meld_at = i
             comma_at = -1
             nmt = 0
+            mcode = 0
             if out.meld_at < 0:
                 out.meld_at = i
         elif what == _CLOSE:
@@ -341,7 +343,7 @@ def _read_mpsz(s: str) -> _Read:
             elif comma_at >= 0:
                 raise InvalidHand(
                     f"comma at position {comma_at} is not followed by a claim digit")
-            out.melds.append(_meld(meld, nmt, claim, meld_at))
+            out.melds.append(_meld(mcode, nmt, claim, meld_at))
             in_meld = False
             comma_at = -1
         elif what == _COMMA:
@@ -432,7 +434,7 @@ def _read_botzone(s: str) -> _Read:
                     i += 2
                 else:
                     raise InvalidHand(f"unexpected {_where(s, i)}: expected ',digit]'")
-            out.melds.append(_meld(meld, len(meld), claim, meld_at))
+            out.melds.append(_meld(_pack(meld), len(meld), claim, meld_at))
             in_meld = False
             i += 1
             continue
