@@ -150,10 +150,13 @@ def _unpack(code: int, nt: int) -> list[int]:
     return [(code >> 6 * (nt - 1 - j) & 63) - 1 for j in range(nt)]
 
 
+def _meld_text(tiles: list[int], claim: int) -> str:
+    return "[" + format_tiles(tiles) + (str(claim) if claim >= 0 else "") + "]"
+
+
 def _new_meld(tiles: list[int], claim: int, pos: int) -> Meld:
     kinds = sorted([KIND[t] for t in tiles])
     n = len(tiles)
-    text = "[" + format_tiles(tiles) + (str(claim) if claim >= 0 else "") + "]"
     source = claim if claim >= 0 else None
     if n == 4 and kinds[0] == kinds[3]:
         if claim < 0:
@@ -163,7 +166,8 @@ def _new_meld(tiles: list[int], claim: int, pos: int) -> Meld:
         if 5 <= claim <= 7:
             return Meld(_KONG, tiles, claim - 4, False, True)
         raise InvalidHand(
-            f"meld {text} at position {pos}: a kong's claim digit is 1-3 (claimed) or 5-7 (promoted)"
+            f"meld {_meld_text(tiles, claim)} at position {pos}: a kong's claim digit is 1-3 "
+            "(claimed) or 5-7 (promoted)"
         )
     if n == 3:
         k0 = kinds[0]
@@ -172,12 +176,15 @@ def _new_meld(tiles: list[int], claim: int, pos: int) -> Meld:
         elif k0 < 27 and k0 % 9 <= 6 and kinds[1] == k0 + 1 and kinds[2] == k0 + 2:
             kind = _CHOW
         else:
-            raise InvalidHand(f"meld {text} at position {pos} is not a chow, pung or kong")
+            raise InvalidHand(
+                f"meld {_meld_text(tiles, claim)} at position {pos} is not a chow, pung or kong")
         if claim >= 0 and not 1 <= claim <= 3:
             raise InvalidHand(
-                f"meld {text} at position {pos}: the claim digit of a {kind.value} is 1-3")
+                f"meld {_meld_text(tiles, claim)} at position {pos}: the claim digit of a "
+                f"{kind.value} is 1-3")
         return Meld(kind, tiles, source)
-    raise InvalidHand(f"meld {text} at position {pos} is not a chow, pung or kong")
+    raise InvalidHand(
+        f"meld {_meld_text(tiles, claim)} at position {pos} is not a chow, pung or kong")
 
 
 # -- the MPSZ / letters / Unicode reader ---------------------------------------------------------
