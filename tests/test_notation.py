@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 import contextlib
+import copy
+import dataclasses
+import pickle
+import re
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import suanfan
-from suanfan import Hand, InvalidHand, MahjongError, MeldKind, parse_hand
-from suanfan.notation import format_hand, parse_flowers, parse_tiles
+from suanfan import Hand, InvalidHand, MahjongError, Meld, MeldKind, parse_hand
+from suanfan import tiles as T
+from suanfan.notation import STYLES, format_hand, parse_flowers, parse_tiles
 
 from .strategies import hands
 
@@ -29,10 +35,10 @@ def test_round_trip_letters(hand: Hand) -> None:
     assert parse_hand(format_hand(hand, "letters")) == hand
 
 
-@given(hands(red=False))
-@settings(max_examples=200, deadline=None)
+@given(hands())
+@settings(max_examples=300, deadline=None)
 def test_round_trip_unicode(hand: Hand) -> None:
-    # Unicode has no red-five glyph: the round trip holds for hands without red fives.
+    # Unicode has no red-five glyph: a red five is written 0m/0p/0s among the tile characters
     assert parse_hand(format_hand(hand, "unicode")) == hand
 
 
@@ -170,3 +176,204 @@ def test_hand_model_rejects_bad_construction() -> None:
     h = parse_hand("123m456p789s11z55z 5z")
     assert h.without_winning_tile().with_winning_tile(31) == h
     assert h.is_closed and h.standing_counts[31] == 3
+
+
+# -- every style, red fives included (issue 13) ---------------------------------------------------
+def _plain(hand: Hand) -> Hand:
+    """The hand with its red fives as plain fives (what Botzone codes can say)."""
+    def fold(tiles: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(T.KIND[t] for t in tiles)
+
+    melds = tuple(Meld(m.kind, fold(m.tiles), m.source, m.concealed, m.promoted)
+                  for m in hand.melds)
+    w = hand.winning_tile
+    return Hand(melds, fold(hand.concealed), None if w is None else T.KIND[w], hand.flowers)
+
+
+@given(hands(), st.sampled_from(STYLES))
+@settings(max_examples=600, deadline=None)
+def test_every_style_round_trips(hand: Hand, style: str) -> None:
+    text = format_hand(hand, style)
+    again = parse_hand(text)
+    if style == "botzone":  # Botzone codes have no red five: they are written as fives
+        assert again == _plain(hand)
+    else:
+        assert again == hand
+        assert format_hand(again, style) == text
+    assert hand.to_string(style) == text
+
+
+def test_unicode_keeps_red_fives() -> None:
+    h = parse_hand("[406m1]0p56p789s1122z 0s 1f")
+    text = h.to_string("unicode")
+    assert "0m" in text and "0p" in text and "0s" in text
+    assert parse_hand(text) == h
+    assert [T.IS_RED[t] for t in parse_hand(text).all_tiles].count(True) == 3
+
+
+def test_botzone_output() -> None:
+    h = parse_hand("[123m1][EEEE5]456p789s5z 5z 15f")
+    assert h.to_string("botzone") == "[W1W2W3,1][F1F1F1F1,5]B4B5B6T7T8T9J3 J3 H1H5"
+    assert parse_hand(h.to_string("botzone")) == h
+    with pytest.raises(ValueError, match="botzone"):
+        format_hand(h, "nope")
+
+
+# -- one reading of commas (issue 13) ----------------------------------------------------------
+@pytest.mark.parametrize("text", ["[1111m,]123p456s789s 1z", "[111m,]123p456s789s1z 1z",
+                                  "[EEEE,]123m456p789s N N", "[1111m, ]123p456s789s 1z"])
+def test_comma_needs_a_claim_digit(text: str) -> None:
+    with pytest.raises(InvalidHand, match=r"comma at position \d+ is not followed by a claim digit"):
+        parse_hand(text)
+
+
+def test_commas_and_claims_read_the_same_everywhere() -> None:
+    a = parse_hand("[1111m,2]123p456s789s 1z")
+    assert a == parse_hand("[1111m2]123p456s789s 1z") == parse_hand("[1111m 2] 123p 456s 789s 1z")
+    assert a.melds[0].source == 2 and not a.melds[0].concealed
+    for text, fragment in [("[123m,,1]456p789s11z 1z", "comma"),
+                           ("[123m,12]456p789s11z 1z", "one claim digit"),
+                           ("[123m,1m]456p789s11z 1z", "comma must be followed"),
+                           (",123m456p789s11z55z 5z", "comma"),
+                           ("[12,3m]456p789s11z55z 5z", "comma")]:
+        with pytest.raises(InvalidHand, match=fragment):
+            parse_hand(text)
+
+
+# -- never another exception -----------------------------------------------------------------------
+@given(st.binary(max_size=80))
+@settings(max_examples=500, deadline=None)
+def test_bytes_are_refused_clearly(data: bytes) -> None:
+    with pytest.raises(InvalidHand, match="as text"):
+        parse_hand(data)  # type: ignore[arg-type]
+    # the same bytes read as text: a hand or a MahjongError, nothing else
+    with contextlib.suppress(MahjongError):
+        parse_hand(data.decode("utf-8", "replace"))
+
+
+@given(st.one_of(st.none(), st.integers(), st.floats(), st.lists(st.integers(), max_size=3),
+                 st.tuples(st.text(max_size=3))))
+@settings(max_examples=200, deadline=None)
+def test_non_text_is_refused_clearly(value: object) -> None:
+    with pytest.raises(InvalidHand):
+        parse_hand(value)  # type: ignore[arg-type]
+    with pytest.raises(InvalidHand):
+        parse_tiles(value)  # type: ignore[arg-type]
+
+
+@given(st.text(alphabet="0123456789mpszf[], WBTFJHESNPC🀀🀇🀢\u3000\ufe0f", max_size=40))
+@settings(max_examples=3000, deadline=None)
+def test_every_reader_agrees_with_itself(text: str) -> None:
+    """A hand or a MahjongError; a hand writes back to a string that reads as the same hand, in
+    every style."""
+    try:
+        hand = parse_hand(text)
+    except MahjongError:
+        return
+    for style in STYLES:
+        again = parse_hand(format_hand(hand, style))
+        assert again == (_plain(hand) if style == "botzone" else hand)
+
+
+# -- the hand model ----------------------------------------------------------------------------------
+@given(hands())
+@settings(max_examples=200, deadline=None)
+def test_hands_and_melds_pickle_and_copy(hand: Hand) -> None:
+    again = pickle.loads(pickle.dumps(hand))
+    assert again == hand and hash(again) == hash(hand) and str(again) == str(hand)
+    assert copy.deepcopy(hand) == hand and copy.copy(hand) == hand
+    for m in hand.melds:
+        assert pickle.loads(pickle.dumps(m)) == m
+
+
+def test_hand_and_meld_are_immutable() -> None:
+    h = parse_hand("[567m2][999s3]11p345s78s 6s")
+    m = h.melds[0]
+    for obj, name in [(h, "melds"), (h, "winning_tile"), (h, "concealed"), (h, "flowers"),
+                      (h, "extra"), (m, "kind"), (m, "tiles"), (m, "source"), (m, "first"),
+                      (m, "_order")]:
+        with pytest.raises(AttributeError):
+            setattr(obj, name, None)
+        with pytest.raises(AttributeError):
+            delattr(obj, name)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        h.winning_tile = 3  # type: ignore[misc]
+    assert str(h) == "[567m2][999s3]11p34578s 6s"
+
+
+def test_meld_views_and_repr() -> None:
+    m = Meld(MeldKind.KONG, (27, 27, 27, 27), 2, promoted=True)
+    assert m.first == 27 and m.is_kong and m.is_open and m.claim_digit == 6
+    assert m.kinds == (27, 27, 27, 27) and str(m) == "[1111z6]"
+    assert repr(Meld(MeldKind.CHOW, (6, 4, 5), 1)) == (
+        "Meld(kind=<MeldKind.CHOW: 'chow'>, tiles=(4, 5, 6), source=1, concealed=False, "
+        "promoted=False)")
+    red = Meld(MeldKind.PUNG, (T.RED_MAN, 4, 4))
+    assert red.tiles == (4, 4, T.RED_MAN) and red.first == 4
+    assert red != Meld(MeldKind.PUNG, (4, 4, 4)) and red == Meld(MeldKind.PUNG, (4, T.RED_MAN, 4))
+    assert len({red, Meld(MeldKind.PUNG, (4, 4, T.RED_MAN)), Meld(MeldKind.PUNG, (4, 4, 4))}) == 2
+
+
+def test_hand_sorts_what_it_is_given() -> None:
+    chow = Meld(MeldKind.CHOW, (0, 1, 2), 1)
+    pung = Meld(MeldKind.PUNG, (9, 9, 9), 2)
+    rest = (20, 18, 19, T.RED_SOU, 22, 23, 27)
+    a = Hand((pung, chow), rest, 27)
+    b = Hand([chow, pung], sorted(rest), 27)
+    assert a == b and hash(a) == hash(b) and a.melds == (chow, pung)
+    assert a.concealed == (18, 19, 20, 22, T.RED_SOU, 23, 27)  # a red five after its fives
+    assert a.standing == (18, 19, 20, 22, T.RED_SOU, 23, 27, 27)
+    assert a.without_winning_tile().with_winning_tile(27) == a
+    assert a.counts[27] == 2 and a.standing_counts[22] == 2 and a.kong_count == 0
+    assert not a.is_closed and a.is_complete
+
+
+@pytest.mark.parametrize(
+    ("build", "fragment"),
+    [
+        (lambda: Hand((), tuple(range(13)), "x"), "winning tile 'x' is not a tile id"),
+        (lambda: Hand((), tuple(range(13)), True), "winning tile True is not a tile id"),
+        (lambda: Hand((), tuple(range(13)), 1.0), "winning tile 1.0 is not a tile id"),
+        (lambda: Hand((), (*range(12), "1")), "'1' is not a tile id"),
+        (lambda: Hand((), (*range(12), True)), "True is not a tile id"),
+        (lambda: Hand((), "0123456789abc"), "is not a sequence"),
+        (lambda: Hand(5, tuple(range(13))), "is not a sequence"),  # type: ignore[arg-type]
+        (lambda: Hand(("x",), tuple(range(10))), "'x' is not a Meld"),  # type: ignore[arg-type]
+        (lambda: Hand((), tuple(range(13)), None, (1, "x")), "flower 'x' is not 1-8"),
+        (lambda: Hand((), tuple(range(13)), None, (9, 9, 9)), "flower 9 is not 1-8"),
+        (lambda: Hand((), tuple(range(13)), None, (2, 2)), "flower 2f appears twice"),
+        (lambda: Hand((), tuple(range(13)), None, (True,)), "flower True is not 1-8"),
+        (lambda: Hand((), (0,) * 5 + tuple(range(1, 9)), 0), "6 copies of 1m"),
+        (lambda: Hand((Meld(MeldKind.KONG, (4,) * 4, None, True),),
+                      (4, *range(9, 17), 28), 28), "5 copies of 5m"),
+        (lambda: Hand((), tuple(range(12))), "12 tiles"),
+        (lambda: Meld("chow", (0, 1, 2)), "is not a MeldKind"),  # type: ignore[arg-type]
+        (lambda: Meld(MeldKind.CHOW, (0, 1, 3)), "is not a chow"),
+        (lambda: Meld(MeldKind.CHOW, (0, 1)), "a chow has 3 tiles"),
+        (lambda: Meld(MeldKind.CHOW, (7, 8, 9)), "is not a chow"),
+        (lambda: Meld(MeldKind.CHOW, (27, 28, 29)), "is not a chow"),
+        (lambda: Meld(MeldKind.PUNG, (0, 0)), "is not a pung"),
+        (lambda: Meld(MeldKind.KONG, (0, 0, 0)), "is not a kong"),
+        (lambda: Meld(MeldKind.KONG, (0,) * 4), "needs its claim source"),
+        (lambda: Meld(MeldKind.PUNG, (0,) * 3, 4), "claim source 4 is not 1, 2 or 3"),
+        (lambda: Meld(MeldKind.PUNG, (0,) * 3, True), "claim source True"),
+        (lambda: Meld(MeldKind.PUNG, (0,) * 3, None, True), "only a kong"),
+        (lambda: Meld(MeldKind.KONG, (0,) * 4, None, 1), "True or False"),
+        (lambda: Meld(MeldKind.KONG, (0,) * 4, 1, True), "a concealed kong has no claim source"),
+        (lambda: Meld(MeldKind.PUNG, (0, 0, 99)), "99 is not a tile id"),
+        (lambda: Meld(MeldKind.PUNG, 5), "is not a sequence"),  # type: ignore[arg-type]
+    ],
+)
+def test_hand_model_errors_are_specific(build: Callable[[], object], fragment: str) -> None:
+    with pytest.raises(InvalidHand, match=re.escape(fragment)):
+        build()
+
+
+def test_equal_melds_read_from_many_strings_are_equal() -> None:
+    from suanfan import notation
+
+    a = parse_hand("[567m2]123p456s789s1z 1z").melds[0]
+    b = parse_hand("[765m,2]123p456s789s1z 1z").melds[0]
+    c = parse_hand("[W5W6W7,2]B1B2B3T4T5T6T7T8T9F1 F1").melds[0]
+    assert a == b == c == Meld(MeldKind.CHOW, (4, 5, 6), 2)
+    assert len(notation._MELD_TABLE) <= notation._MELD_TABLE_SIZE

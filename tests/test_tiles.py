@@ -19,6 +19,8 @@ def test_kinds_and_red_fives() -> None:
     assert T.RANK[T.RED_SOU] == 5 and T.SUIT[T.RED_SOU] == T.SOU
     assert T.tile_to_str(T.RED_MAN) == "0m"
     assert [T.tile_to_str(t) for t in range(34)][::9] == ["1m", "1p", "1s", "1z"]
+    assert T.TILE_STR[T.RED_SOU] == "0s" and T.TILE_STR[T.RED] == "7z" and len(T.TILE_STR) == 37
+    assert [parse_tile(text) for text in T.TILE_STR] == list(range(T.ALL_TILES))
 
 
 def test_honour_order_is_mpsz() -> None:

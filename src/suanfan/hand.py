@@ -1,26 +1,30 @@
 """The hand model: melds, standing tiles, the winning tile and flowers.
 
-A :class:`Hand` is frozen and hashable. It holds 13 tiles (a waiting hand) or 14 tiles (a complete
-hand with its winning tile), each kong counting as three. Construction validates everything that
-does not depend on a rule system: meld shapes, claim digits, tile counts, at most four copies.
+A :class:`Hand` is immutable and hashable. It holds 13 tiles (a waiting hand) or 14 tiles (a
+complete hand with its winning tile), each kong counting as three. Construction validates
+everything that does not depend on a rule system: meld shapes, claim digits, tile counts, at most
+four copies.
+
+:class:`Meld` and :class:`Hand` are plain slotted classes written for mypyc: each field is set once
+in ``__init__`` (through ``object.__setattr__`` with the field's literal name, which mypyc compiles
+to a direct store), ``__setattr__`` and ``__delattr__`` refuse every later change, and both pickle
+through ``__reduce__`` (their constructor arguments).
 """
 
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
+from dataclasses import FrozenInstanceError
+from typing import Final, cast
 
 from .errors import InvalidHand
-from .tiles import ALL_TILES, HONOR, KIND, NUM_KINDS, SUIT, tile_to_str
-
-#: sort key of a tile id: by kind, a red five after its plain fives
-SORT_KEY: tuple[int, ...] = tuple(KIND[t] * 64 + t for t in range(ALL_TILES))
-
-if TYPE_CHECKING:
-    from collections.abc import Iterable
+from .tiles import ALL_TILES, EAST, KIND, NUM_KINDS, RED_MAN, tile_to_str
 
 __all__ = ["Hand", "Meld", "MeldKind"]
+
+#: sort key of a tile id: by kind, a red five after its plain fives
+SORT_KEY: Final[tuple[int, ...]] = tuple(KIND[t] * 64 + t for t in range(ALL_TILES))
 
 
 class MeldKind(enum.Enum):
@@ -31,7 +35,73 @@ class MeldKind(enum.Enum):
     KONG = "kong"
 
 
-@dataclass(frozen=True, slots=True)
+_CHOW: Final = MeldKind.CHOW
+#: a chow's copies in the five-bit counts of Hand.__init__: one of each of three kinds
+_CHOW_COPIES: Final = 1 + (1 << 5) + (1 << 10)
+#: 11 and 16 in each of nine five-bit fields: a count c > 4 iff c + 11 has its bit 16 set
+_PLUS_11: Final = sum(11 << 5 * i for i in range(9))
+_BIT_16: Final = sum(16 << 5 * i for i in range(9))
+#: a meld's tile ids packed in base 37 (three tiles padded to four) are below this
+_PACKED_SPAN: Final = 37**4
+_PUNG: Final = MeldKind.PUNG
+_KONG: Final = MeldKind.KONG
+
+
+def _frozen(cls: str, name: str, verb: str = "assign to") -> FrozenInstanceError:
+    return FrozenInstanceError(f"cannot {verb} field {name!r}: a {cls} is immutable")
+
+
+def _items(raw: object, what: str) -> list[object]:
+    """The items of a list, tuple or other iterable (text excluded) given as ``raw``, as a list
+    (``raw`` itself when it is a list: the callers only read it)."""
+    if isinstance(raw, list):
+        return raw
+    if isinstance(raw, tuple):
+        return list(raw)
+    if isinstance(raw, (str, bytes, bytearray)) or not isinstance(raw, Iterable):
+        raise InvalidHand(f"{what} {raw!r} is not a sequence")
+    return list(raw)
+
+
+def _tile_id(x: object) -> int:
+    """``x`` when it is a tile id, else -1."""
+    if type(x) is int:
+        t: int = x
+        if 0 <= t < ALL_TILES:
+            return t
+    return -1
+
+
+def _tile_ids(raw: object, what: str) -> list[int]:
+    """``raw`` as a new list of tile ids; :class:`InvalidHand` naming ``what`` for anything
+    else."""
+    out: list[int] = []
+    for x in _items(raw, what):
+        t = _tile_id(x)
+        if t < 0:
+            raise InvalidHand(f"{what}: {x!r} is not a tile id")
+        out.append(t)
+    return out
+
+
+def _sort_tiles(tiles: list[int]) -> None:
+    """Sort tile ids in place by kind, a red five after its plain fives."""
+    prev = -1
+    in_order = True
+    for t in tiles:
+        if t >= RED_MAN:
+            keys = [SORT_KEY[x] for x in tiles]
+            keys.sort()
+            for i in range(len(keys)):
+                tiles[i] = keys[i] & 63
+            return
+        if t < prev:
+            in_order = False
+        prev = t
+    if not in_order:
+        tiles.sort()  # plain ids are in kind order
+
+
 class Meld:
     """A declared set.
 
@@ -40,67 +110,120 @@ class Meld:
     for a pung or an exposed kong, who discarded it (1 left, 2 opposite, 3 right); for a promoted
     kong, who discarded the tile of the original pung. ``None`` means unknown. ``concealed`` is
     true only for a concealed kong (暗杠); ``promoted`` only for a promoted kong (加杠).
+    ``first`` is the kind of the lowest tile.
+
+    The arguments are checked at run time (:class:`InvalidHand` for anything wrong, wrong types
+    included): ``kind`` a :class:`MeldKind`, ``tiles`` tile ids, ``source`` 1–3 or ``None``,
+    ``concealed`` and ``promoted`` bools.
     """
+
+    __slots__ = ("_order", "concealed", "first", "kind", "promoted", "source", "tiles")
 
     kind: MeldKind
     tiles: tuple[int, ...]
-    source: int | None = None
-    concealed: bool = False
-    promoted: bool = False
-    first: int = field(init=False, compare=False, hash=False, repr=False)
+    source: int | None
+    concealed: bool
+    promoted: bool
+    first: int
+    #: canonical order of melds in a hand (by first kind, shape, tiles, source, flags); it
+    #: spells out every field, so it is also what equality and hashing compare
+    _order: int
 
-    def __post_init__(self) -> None:
-        raw = tuple(self.tiles)
-        for t in raw:
-            if not isinstance(t, int) or isinstance(t, bool) or not 0 <= t < ALL_TILES:
-                raise InvalidHand(f"meld {raw!r}: {t!r} is not a tile id")
-        tiles = tuple(sorted(raw, key=SORT_KEY.__getitem__))
-        object.__setattr__(self, "tiles", tiles)
-        kinds = [KIND[t] for t in tiles]
-        n = len(tiles)
-        kind = self.kind
-        if kind is MeldKind.CHOW:
-            if n != 3:
-                raise InvalidHand(f"meld {self._text()}: a chow has 3 tiles, not {n}")
-            if SUIT[kinds[0]] == HONOR or not (
-                SUIT[kinds[0]] == SUIT[kinds[2]]
-                and kinds[1] == kinds[0] + 1
-                and kinds[2] == kinds[0] + 2
-            ):
-                raise InvalidHand(
-                    f"meld {self._text()} is not a chow (three consecutive numbers of one suit)"
-                )
-        elif kind is MeldKind.PUNG:
-            if n != 3 or kinds[0] != kinds[-1]:
-                raise InvalidHand(f"meld {self._text()} is not a pung (three identical tiles)")
-        elif kind is MeldKind.KONG:
-            if n != 4 or kinds[0] != kinds[-1]:
-                raise InvalidHand(f"meld {self._text()} is not a kong (four identical tiles)")
-        else:
+    def __init__(
+        self,
+        kind: object,
+        tiles: Iterable[object],
+        source: object = None,
+        concealed: object = False,
+        promoted: object = False,
+    ) -> None:
+        ids = _tile_ids(tiles, "meld")
+        _sort_tiles(ids)
+        n = len(ids)
+        if not isinstance(kind, MeldKind):
             raise InvalidHand(f"meld kind {kind!r} is not a MeldKind")
-        source = self.source
-        if kind is not MeldKind.KONG and (self.concealed or self.promoted):
-            raise InvalidHand(f"meld {self._text()}: only a kong can be concealed or promoted")
-        if self.concealed and (self.promoted or source is not None):
-            raise InvalidHand(f"meld {self._text()}: a concealed kong has no claim source")
-        if kind is MeldKind.KONG and not self.concealed and source is None:
+        k0 = KIND[ids[0]] if n else -1
+        same = n >= 3
+        for t in ids:
+            if KIND[t] != k0:
+                same = False
+        if kind is _CHOW:
+            if n != 3:
+                raise InvalidHand(f"meld {_text(ids)}: a chow has 3 tiles, not {n}")
+            if k0 >= EAST or k0 % 9 > 6 or KIND[ids[1]] != k0 + 1 or KIND[ids[2]] != k0 + 2:
+                raise InvalidHand(
+                    f"meld {_text(ids)} is not a chow (three consecutive numbers of one suit)"
+                )
+        elif kind is _PUNG:
+            if n != 3 or not same:
+                raise InvalidHand(f"meld {_text(ids)} is not a pung (three identical tiles)")
+        elif n != 4 or not same:
+            raise InvalidHand(f"meld {_text(ids)} is not a kong (four identical tiles)")
+        if type(concealed) is not bool or type(promoted) is not bool:
+            bad = concealed if type(concealed) is not bool else promoted
+            raise InvalidHand(f"meld {_text(ids)}: concealed and promoted are True or False, "
+                              f"not {bad!r}")
+        if kind is not _KONG and (concealed or promoted):
+            raise InvalidHand(f"meld {_text(ids)}: only a kong can be concealed or promoted")
+        src = 0
+        if source is not None:
+            if type(source) is not int or not 1 <= source <= 3:
+                raise InvalidHand(
+                    f"meld {_text(ids)}: claim source {source!r} is not 1, 2 or 3")
+            src = source
+        if concealed and (promoted or source is not None):
+            raise InvalidHand(f"meld {_text(ids)}: a concealed kong has no claim source")
+        if kind is _KONG and not concealed and source is None:
             raise InvalidHand(
-                f"meld {self._text()}: a claimed or promoted kong needs its claim source (1-3); "
+                f"meld {_text(ids)}: a claimed or promoted kong needs its claim source (1-3); "
                 "a kong without one is concealed"
             )
-        if source is not None and (
-            not isinstance(source, int) or isinstance(source, bool) or not 1 <= source <= 3
-        ):
-            raise InvalidHand(f"meld {self._text()}: claim source {source!r} is not 1, 2 or 3")
-        object.__setattr__(self, "first", kinds[0])
+        shape = 0 if kind is _CHOW else 1 if kind is _PUNG else 2
+        packed = 0
+        for t in ids:
+            packed = packed * 37 + t
+        if n == 3:
+            packed *= 37
+        order = (((k0 * 3 + shape) * _PACKED_SPAN + packed) * 4 + src) * 4
+        if concealed:
+            order += 2
+        if promoted:
+            order += 1
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "tiles", tuple(ids))
+        object.__setattr__(self, "source", None if source is None else src)
+        object.__setattr__(self, "concealed", concealed is True)
+        object.__setattr__(self, "promoted", promoted is True)
+        object.__setattr__(self, "first", k0)
+        object.__setattr__(self, "_order", order)
 
-    def _text(self) -> str:
-        try:
-            from .notation import format_tiles
+    def __setattr__(self, name: str, value: object) -> None:
+        raise _frozen("Meld", name)
 
-            return "[" + format_tiles(self.tiles) + "]"
-        except (IndexError, TypeError, KeyError):
-            return repr(self.tiles)
+    def __delattr__(self, name: str) -> None:
+        raise _frozen("Meld", name, "delete")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Meld):
+            return NotImplemented
+        # the order key spells out every field (shape, tiles, source, flags)
+        return self._order == other._order
+
+    def __ne__(self, other: object) -> bool:
+        if not isinstance(other, Meld):
+            return NotImplemented
+        return self._order != other._order
+
+    def __hash__(self) -> int:
+        return hash(self._order)
+
+    def __reduce__(self) -> tuple[type[Meld], tuple[MeldKind, tuple[int, ...], int | None,
+                                                     bool, bool]]:
+        return (Meld, (self.kind, self.tiles, self.source, self.concealed, self.promoted))
+
+    def __repr__(self) -> str:
+        return (f"Meld(kind={self.kind!r}, tiles={self.tiles!r}, source={self.source!r}, "
+                f"concealed={self.concealed!r}, promoted={self.promoted!r})")
 
     @property
     def is_open(self) -> bool:
@@ -109,24 +232,31 @@ class Meld:
 
     @property
     def is_kong(self) -> bool:
-        return self.kind is MeldKind.KONG
+        return self.kind is _KONG
 
     @property
     def kinds(self) -> tuple[int, ...]:
         """The tile kinds (red fives folded onto fives)."""
-        return tuple(KIND[t] for t in self.tiles)
+        return tuple([KIND[t] for t in self.tiles])
 
     @property
     def claim_digit(self) -> int | None:
         """The digit written after the meld in the notation (5–7 for a promoted kong)."""
-        if self.source is None:
+        src = self.source
+        if src is None:
             return None
-        return self.source + 4 if self.promoted else self.source
+        return src + 4 if self.promoted else src
 
     def __str__(self) -> str:
         from .notation import format_meld
 
         return format_meld(self)
+
+
+def _text(ids: list[int]) -> str:
+    from .notation import format_tiles
+
+    return "[" + format_tiles(ids) + "]"
 
 
 def _count_kinds(tiles: Iterable[int]) -> list[int]:
@@ -136,47 +266,80 @@ def _count_kinds(tiles: Iterable[int]) -> list[int]:
     return counts
 
 
-@dataclass(frozen=True, slots=True)
 class Hand:
     """A mahjong hand.
 
     ``melds`` are the declared sets (sorted canonically); ``concealed`` the standing tiles without
     the winning tile, sorted; ``winning_tile`` the tile that completed the hand (``None`` for a
-    13-tile waiting hand); ``flowers`` the flower numbers 1–8 (not part of the hand's 14 tiles).
+    13-tile waiting hand); ``flowers`` the flower numbers 1–8 (not part of the hand's 14 tiles),
+    sorted. Wrong arguments (wrong types included) raise :class:`InvalidHand`.
     """
 
-    melds: tuple[Meld, ...] = ()
-    concealed: tuple[int, ...] = ()
-    winning_tile: int | None = None
-    flowers: tuple[int, ...] = ()
+    __slots__ = ("concealed", "flowers", "melds", "winning_tile")
 
-    def __post_init__(self) -> None:
-        melds = tuple(self.melds)
-        for m in melds:
-            if not isinstance(m, Meld):
-                raise InvalidHand(f"{m!r} is not a Meld")
-        melds = tuple(sorted(melds, key=_meld_key)) if len(melds) > 1 else melds
-        concealed = tuple(self.concealed)
-        for t in concealed:
-            if not isinstance(t, int) or isinstance(t, bool) or not 0 <= t < ALL_TILES:
-                raise InvalidHand(f"{t!r} is not a tile id")
-        concealed = tuple(sorted(concealed, key=SORT_KEY.__getitem__))
-        w = self.winning_tile
-        if w is not None and (not isinstance(w, int) or isinstance(w, bool) or not 0 <= w < ALL_TILES):
-            raise InvalidHand(f"winning tile {w!r} is not a tile id")
-        flowers = tuple(sorted(self.flowers))
-        for f in flowers:
-            if not isinstance(f, int) or not 1 <= f <= 8:
-                raise InvalidHand(f"flower {f!r} is not 1-8")
-        if len(set(flowers)) != len(flowers):
-            dup = next(f for f in flowers if flowers.count(f) > 1)
-            raise InvalidHand(f"flower {dup}f appears twice (there is one of each flower)")
-        object.__setattr__(self, "melds", melds)
-        object.__setattr__(self, "concealed", concealed)
-        object.__setattr__(self, "flowers", flowers)
-        if len(melds) > 4:
-            raise InvalidHand(f"{len(melds)} melds: a hand has at most 4")
-        n = 3 * len(melds) + len(concealed) + (w is not None)
+    melds: tuple[Meld, ...]
+    concealed: tuple[int, ...]
+    winning_tile: int | None
+    flowers: tuple[int, ...]
+
+    def __init__(
+        self,
+        melds: Iterable[Meld] = (),
+        concealed: Iterable[int] = (),
+        winning_tile: object = None,
+        flowers: Iterable[int] = (),
+    ) -> None:
+        # winning_tile is typed object so that a compiled build checks it here too (an int
+        # parameter would be converted, or refused with a TypeError, before this code runs)
+        ms = _melds(melds)
+        # one pass over the standing tiles: check each, count its kind (in one int a suit,
+        # five bits a kind, so that no count can carry into the next), see if they are sorted
+        items = _items(concealed, "concealed tiles")
+        cm = cp = cs = cz = 0
+        prev = -1
+        in_order = True
+        for item in items:
+            x = -1
+            if type(item) is int:
+                x = item
+            if not 0 <= x < ALL_TILES:
+                raise InvalidHand(f"concealed tiles: {item!r} is not a tile id")
+            if x < prev or x >= RED_MAN:
+                in_order = False
+            prev = x
+            k = KIND[x]
+            su = k // 9
+            d = 1 << (k - 9 * su) * 5
+            if su == 0:
+                cm += d
+            elif su == 1:
+                cp += d
+            elif su == 2:
+                cs += d
+            else:
+                cz += d
+        w: int | None = None
+        if winning_tile is not None:
+            wt = _tile_id(winning_tile)
+            if wt < 0:
+                raise InvalidHand(f"winning tile {winning_tile!r} is not a tile id")
+            w = wt
+            k = KIND[wt]
+            su = k // 9
+            d = 1 << (k - 9 * su) * 5
+            if su == 0:
+                cm += d
+            elif su == 1:
+                cp += d
+            elif su == 2:
+                cs += d
+            else:
+                cz += d
+        fl = _flowers(flowers)
+        nm = len(ms)
+        if nm > 4:
+            raise InvalidHand(f"{nm} melds: a hand has at most 4")
+        n = 3 * nm + len(items) + (0 if w is None else 1)
         if w is None:
             if n != 13:
                 raise InvalidHand(
@@ -187,19 +350,62 @@ class Hand:
             raise InvalidHand(
                 f"{n} tiles with a winning tile: a complete hand has 14 (each kong counts as 3)"
             )
-        counts = [0] * NUM_KINDS
-        for m in melds:
-            for t in m.tiles:
-                counts[KIND[t]] += 1
-        for t in concealed:
-            counts[KIND[t]] += 1
-        if w is not None:
-            counts[KIND[w]] += 1
-        if max(counts) > 4:
+        for m in ms:
+            k = m.first
+            su = k // 9
+            d = (_CHOW_COPIES if m.kind is _CHOW else len(m.tiles)) << (k - 9 * su) * 5
+            if su == 0:
+                cm += d
+            elif su == 1:
+                cp += d
+            elif su == 2:
+                cs += d
+            else:
+                cz += d
+        if ((cm + _PLUS_11) | (cp + _PLUS_11) | (cs + _PLUS_11) | (cz + _PLUS_11)) & _BIT_16:
+            every = [t for m in ms for t in m.tiles]
+            every.extend(cast("list[int]", list(items)))
+            if w is not None:
+                every.append(w)
+            counts = _count_kinds(every)
             k = max(range(NUM_KINDS), key=counts.__getitem__)
             raise InvalidHand(
                 f"{counts[k]} copies of {tile_to_str(k)}: there are only 4 of each tile"
             )
+        if in_order:
+            conc = cast("tuple[int, ...]", tuple(items))
+        else:
+            tiles = cast("list[int]", list(items))
+            _sort_tiles(tiles)
+            conc = tuple(tiles)
+        object.__setattr__(self, "melds", ms)
+        object.__setattr__(self, "concealed", conc)
+        object.__setattr__(self, "winning_tile", w)
+        object.__setattr__(self, "flowers", fl)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise _frozen("Hand", name)
+
+    def __delattr__(self, name: str) -> None:
+        raise _frozen("Hand", name, "delete")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Hand):
+            return NotImplemented
+        return (self.concealed == other.concealed and self.winning_tile == other.winning_tile
+                and self.melds == other.melds and self.flowers == other.flowers)
+
+    def __ne__(self, other: object) -> bool:
+        if not isinstance(other, Hand):
+            return NotImplemented
+        return not self.__eq__(other)
+
+    def __hash__(self) -> int:
+        return hash((self.melds, self.concealed, self.winning_tile, self.flowers))
+
+    def __reduce__(self) -> tuple[type[Hand], tuple[tuple[Meld, ...], tuple[int, ...],
+                                                     int | None, tuple[int, ...]]]:
+        return (Hand, (self.melds, self.concealed, self.winning_tile, self.flowers))
 
     # -- views ---------------------------------------------------------------------------------
     @property
@@ -216,9 +422,13 @@ class Hand:
     @property
     def standing(self) -> tuple[int, ...]:
         """The standing tiles with the winning tile (what is decomposed), sorted."""
-        if self.winning_tile is None:
+        w = self.winning_tile
+        if w is None:
             return self.concealed
-        return tuple(sorted((*self.concealed, self.winning_tile), key=SORT_KEY.__getitem__))
+        out = list(self.concealed)
+        out.append(w)
+        _sort_tiles(out)
+        return tuple(out)
 
     @property
     def counts(self) -> list[int]:
@@ -242,7 +452,7 @@ class Hand:
 
     @property
     def kong_count(self) -> int:
-        return sum(1 for m in self.melds if m.kind is MeldKind.KONG)
+        return sum(1 for m in self.melds if m.kind is _KONG)
 
     def with_winning_tile(self, tile: int) -> Hand:
         """This 13-tile hand completed by ``tile``."""
@@ -266,23 +476,66 @@ class Hand:
         return f"Hand({str(self)!r})"
 
     def to_string(self, style: str = "mpsz") -> str:
-        """The hand in a notation style: ``"mpsz"`` (canonical), ``"letters"`` or ``"unicode"``."""
+        """The hand in a notation style: ``"mpsz"`` (canonical), ``"letters"``, ``"unicode"``
+        (a red five written ``0m``/``0p``/``0s`` among the tiles: Unicode has no red five) or
+        ``"botzone"`` (tile codes, which have no red five: written as a five)."""
         from .notation import format_hand
 
         return format_hand(self, style)
 
     def _repr_svg_(self) -> str:
         try:
-            from .svg import hand_svg  # type: ignore[import-not-found,unused-ignore]
+            from .svg import hand_svg
         except ImportError:  # pragma: no cover - the SVG face is optional
             return ""
         return str(hand_svg(self))
 
 
-_MELD_ORDER = {MeldKind.CHOW: 0, MeldKind.PUNG: 1, MeldKind.KONG: 2}
+def _melds(raw: Iterable[Meld]) -> tuple[Meld, ...]:
+    """The melds as a tuple in canonical order; :class:`InvalidHand` for a non-meld."""
+    items = _items(raw, "melds")
+    prev = -1
+    in_order = True
+    for x in items:
+        if not isinstance(x, Meld):
+            raise InvalidHand(f"{x!r} is not a Meld")
+        if x._order < prev:
+            in_order = False
+        prev = x._order
+    if in_order:
+        return cast("tuple[Meld, ...]", tuple(items))
+    ms = cast("list[Meld]", list(items))
+    for j in range(1, len(ms)):
+        # insertion sort by the order key (a hand has at most a few melds)
+        m = ms[j]
+        key = m._order
+        i = j
+        while i > 0 and ms[i - 1]._order > key:
+            ms[i] = ms[i - 1]
+            i -= 1
+        ms[i] = m
+    return tuple(ms)
 
 
-def _meld_key(m: Meld) -> tuple[int, int, tuple[int, ...], int, bool, bool]:
-    return (
-        KIND[m.tiles[0]], _MELD_ORDER[m.kind], m.tiles, m.source or 0, m.concealed, m.promoted
-    )
+def _flowers(raw: Iterable[int]) -> tuple[int, ...]:
+    if isinstance(raw, list):
+        if not raw:
+            return ()
+    elif isinstance(raw, tuple) and not raw:
+        return ()
+    out: list[int] = []
+    seen = 0
+    for item in _items(raw, "flowers"):
+        x = 0
+        if type(item) is int:
+            x = item
+        if not 1 <= x <= 8:
+            raise InvalidHand(f"flower {item!r} is not 1-8")
+        if seen >> x & 1:
+            raise InvalidHand(f"flower {x}f appears twice (there is one of each flower)")
+        seen |= 1 << x
+        out.append(x)
+    if not out:
+        return ()
+    out.sort()
+    return tuple(out)

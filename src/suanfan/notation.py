@@ -1,29 +1,31 @@
 """Reading and writing hands: MPSZ with bracketed melds (canonical), honour letters, Botzone
 tile codes and Unicode mahjong tiles. See ``NOTATION.md`` of the specification.
 
-``parse_hand(format_hand(h)) == h`` for every valid hand, and ``format_hand(parse_hand(s))`` is the
-canonical form of ``s``.
+``parse_hand(format_hand(h)) == h`` for every valid hand and every style but ``"botzone"`` (whose
+tile codes have no red five), and ``format_hand(parse_hand(s))`` is the canonical form of ``s``.
+
+Red fives in Unicode: the Unicode Mahjong Tiles block has no red five, so ``format_hand(h,
+"unicode")`` writes a red five in MPSZ, ``0m`` ``0p`` ``0s``, among the tile characters (e.g.
+``🀊0m🀌``); the reader accepts MPSZ and Unicode tiles mixed, so the red five reads back.
+
+One reader does MPSZ, honour letters and Unicode tiles (mixed freely), in one pass over the text
+with a 128-entry table from character code to what the character is; Botzone tile codes have a
+reader of their own, tried when the text looks like them. Both build the melds and the standing
+tiles as they go. A meld is read once per distinct written form: melds are immutable, so equal
+melds share one object from a small table (at most ``_MELD_TABLE_SIZE`` entries).
 """
 
 from __future__ import annotations
 
-import re
-from functools import lru_cache
+from typing import Final, overload
 
 from .errors import InvalidHand
 from .hand import Hand, Meld, MeldKind
-from .tiles import (
-    HONOR,
-    IS_RED,
-    KIND,
-    RANK,
-    RED_MAN,
-    SUIT,
-    SUITS,
-)
+from .tiles import HONOR, IS_RED, KIND, RANK, RED_MAN, SUIT, SUITS
 
 __all__ = [
     "MAX_INPUT_LENGTH",
+    "STYLES",
     "format_hand",
     "format_meld",
     "format_tiles",
@@ -33,27 +35,63 @@ __all__ = [
     "parse_tiles",
 ]
 
-MAX_INPUT_LENGTH = 1000
-_DIGITS = frozenset("0123456789")
+MAX_INPUT_LENGTH: Final = 1000
+#: the output styles of :func:`format_hand`
+STYLES: Final = ("mpsz", "letters", "unicode", "botzone")
 
-_LETTERS = "ESWNPFC"
-_LETTER_TILE = {c: 27 + i for i, c in enumerate(_LETTERS)}
-# Unicode Mahjong Tiles block: winds, dragons (red, green, white), characters, bamboo, dots,
-# flowers (plum, orchid, bamboo, chrysanthemum), seasons (spring .. winter).
-_UNICODE: dict[str, int] = {}
-for _i, _t in enumerate((27, 28, 29, 30, 33, 32, 31)):
-    _UNICODE[chr(0x1F000 + _i)] = _t
-for _i in range(9):
-    _UNICODE[chr(0x1F007 + _i)] = _i  # characters
-    _UNICODE[chr(0x1F010 + _i)] = 18 + _i  # bamboo
-    _UNICODE[chr(0x1F019 + _i)] = 9 + _i  # dots
-_UNICODE_FLOWER = {chr(0x1F022 + i): i + 1 for i in range(8)}
-_TILE_UNICODE = {t: c for c, t in _UNICODE.items()}
-_FLOWER_UNICODE = {f: c for c, f in _UNICODE_FLOWER.items()}
-_IGNORED = {"\ufe0e", "\ufe0f", "\u200b"}  # variation selectors (🀄️) and zero-width space
+_LETTERS: Final = "ESWNPFC"
 
-# Tokens: ("tile", id, pos) ("flower", n, pos) ("open", 0, pos) ("close", claim|None, pos)
-_Token = tuple[str, int | None, int]
+# -- the character table -------------------------------------------------------------------------
+# _CHAR[ord(ch)] for ASCII: what the character is (low 3 bits) and its value (the rest).
+_BAD: Final = 0
+_SPACE: Final = 1
+_DIGIT: Final = 2  # value: the digit
+_SUIT: Final = 3  # value: 0 m, 1 p, 2 s, 3 z, 4 f
+_TILE: Final = 4  # value: tile id (honour letters)
+_OPEN: Final = 5
+_CLOSE: Final = 6
+_COMMA: Final = 7
+
+
+def _char_code(c: int) -> int:
+    ch = chr(c)
+    if "0" <= ch <= "9":
+        return _DIGIT | (c - 48) << 3
+    i = "mpszf".find(ch)
+    if i >= 0:
+        return _SUIT | i << 3
+    i = _LETTERS.find(ch)
+    if i >= 0:
+        return _TILE | (27 + i) << 3
+    if ch == "[":
+        return _OPEN
+    if ch == "]":
+        return _CLOSE
+    if ch == ",":
+        return _COMMA
+    if ch.isspace():
+        return _SPACE
+    return _BAD
+
+
+_CHAR: Final[tuple[int, ...]] = tuple(_char_code(c) for c in range(128))
+
+# Unicode Mahjong Tiles block from U+1F000: winds, dragons (red, green, white), characters,
+# bamboo, dots, flowers (plum, orchid, bamboo, chrysanthemum), seasons (spring .. winter).
+_UNI0: Final = 0x1F000
+_UNI_TILES: Final[tuple[int, ...]] = (
+    27, 28, 29, 30, 33, 32, 31, *range(9), *range(18, 27), *range(9, 18)
+)
+_UNI_FLOWER0: Final = 0x1F022  # flowers 1-8 at U+1F022..U+1F029
+_TILE_UNICODE: Final[tuple[str, ...]] = tuple(
+    chr(_UNI0 + _UNI_TILES.index(k)) for k in range(34)
+)
+_FLOWER_UNICODE: Final[tuple[str, ...]] = tuple(chr(_UNI_FLOWER0 + i) for i in range(8))
+_IGNORED: Final = "\ufe0e\ufe0f\u200b"  # variation selectors (🀄️) and zero-width space
+
+_CHOW: Final = MeldKind.CHOW
+_PUNG: Final = MeldKind.PUNG
+_KONG: Final = MeldKind.KONG
 
 
 def _where(s: str, i: int) -> str:
@@ -62,309 +100,439 @@ def _where(s: str, i: int) -> str:
     return f"{shown} at position {i}"
 
 
-def _suit_tile(digit: str, suit: str, s: str, pos: int) -> tuple[str, int]:
-    d = int(digit)
-    if suit == "f":
-        if not 1 <= d <= 8:
-            raise InvalidHand(f"flower {digit}f at position {pos}: flowers are 1f-8f")
-        return ("flower", d)
-    if suit == "z":
-        if not 1 <= d <= 7:
-            raise InvalidHand(f"honour {digit}z at position {pos}: honours are 1z-7z")
-        return ("tile", 26 + d)
-    si = SUITS.index(suit)
-    if d == 0:
-        return ("tile", RED_MAN + si)
-    return ("tile", si * 9 + d - 1)
+class _Read:
+    """What a reader found: melds, standing tiles and flowers in the order written, and where
+    the first of each was (-1: none), for the callers that allow only some of them."""
+
+    __slots__ = ("flower_at", "flowers", "meld_at", "melds", "tile_at", "tiles")
+
+    def __init__(self) -> None:
+        self.melds: list[Meld] = []
+        self.tiles: list[int] = []
+        self.flowers: list[int] = []
+        self.meld_at = -1
+        self.tile_at = -1
+        self.flower_at = -1
 
 
-_SUIT_TILE: dict[str, tuple[str, int]] = {}
-for _d in "0123456789":
-    for _s in "mps":
-        _SUIT_TILE[_d + _s] = ("tile", (RED_MAN + "mps".index(_s)) if _d == "0"
-                               else "mps".index(_s) * 9 + int(_d) - 1)
-    if "1" <= _d <= "7":
-        _SUIT_TILE[_d + "z"] = ("tile", 26 + int(_d))
-    if "1" <= _d <= "8":
-        _SUIT_TILE[_d + "f"] = ("flower", int(_d))
+# -- melds ---------------------------------------------------------------------------------------
+_MELD_TABLE_SIZE: Final = 4096
+#: melds already read, by their written tiles and claim digit (see _meld_code)
+_MELD_TABLE: Final[dict[int, Meld]] = {}
 
 
-def _tokenize_mpsz(s: str) -> list[_Token]:
-    tokens: list[_Token] = []
-    pending: list[tuple[str, int]] = []  # digits waiting for their suit letter
+def _pack(tiles: list[int]) -> int:
+    """Tile ids packed as _meld takes them: six bits a tile (its id + 1), the first highest."""
+    code = 0
+    for t in tiles:
+        code = code * 64 + t + 1
+    return code
+
+
+def _meld(code: int, nt: int, claim: int, pos: int) -> Meld:
+    """The meld of ``nt`` tiles packed in ``code`` (see _pack) with claim digit ``claim`` (-1:
+    none), written at ``pos``."""
+    if nt == 3 or nt == 4:
+        key = ((nt * 16 + claim + 1) << 6 * nt) + code
+        m = _MELD_TABLE.get(key)
+        if m is not None:
+            return m
+        m = _new_meld(_unpack(code, nt), claim, pos)
+        if len(_MELD_TABLE) < _MELD_TABLE_SIZE:
+            _MELD_TABLE[key] = m
+        return m
+    if nt == 0:
+        raise InvalidHand(f"empty meld at position {pos}")
+    return _new_meld(_unpack(code, nt), claim, pos)
+
+
+def _unpack(code: int, nt: int) -> list[int]:
+    return [(code >> 6 * (nt - 1 - j) & 63) - 1 for j in range(nt)]
+
+
+def _meld_text(tiles: list[int], claim: int) -> str:
+    return "[" + format_tiles(tiles) + (str(claim) if claim >= 0 else "") + "]"
+
+
+def _new_meld(tiles: list[int], claim: int, pos: int) -> Meld:
+    kinds = sorted([KIND[t] for t in tiles])
+    n = len(tiles)
+    source = claim if claim >= 0 else None
+    if n == 4 and kinds[0] == kinds[3]:
+        if claim < 0:
+            return Meld(_KONG, tiles, None, True)
+        if 1 <= claim <= 3:
+            return Meld(_KONG, tiles, claim)
+        if 5 <= claim <= 7:
+            return Meld(_KONG, tiles, claim - 4, False, True)
+        raise InvalidHand(
+            f"meld {_meld_text(tiles, claim)} at position {pos}: a kong's claim digit is 1-3 "
+            "(claimed) or 5-7 (promoted)"
+        )
+    if n == 3:
+        k0 = kinds[0]
+        if k0 == kinds[2]:
+            kind = _PUNG
+        elif k0 < 27 and k0 % 9 <= 6 and kinds[1] == k0 + 1 and kinds[2] == k0 + 2:
+            kind = _CHOW
+        else:
+            raise InvalidHand(
+                f"meld {_meld_text(tiles, claim)} at position {pos} is not a chow, pung or kong")
+        if claim >= 0 and not 1 <= claim <= 3:
+            raise InvalidHand(
+                f"meld {_meld_text(tiles, claim)} at position {pos}: the claim digit of a "
+                f"{kind.value} is 1-3")
+        return Meld(kind, tiles, source)
+    raise InvalidHand(
+        f"meld {_meld_text(tiles, claim)} at position {pos} is not a chow, pung or kong")
+
+
+# -- the MPSZ / letters / Unicode reader ---------------------------------------------------------
+def _digit_at(s: str, start: int, k: int) -> int:
+    """Position of the ``k``-th digit from ``start`` (only for error messages)."""
+    i = start
+    while True:
+        if "0" <= s[i] <= "9":
+            if k == 0:
+                return i
+            k -= 1
+        i += 1
+
+
+def _pending_error(s: str, start: int) -> InvalidHand:
+    return InvalidHand(f"digit {s[start]!r} at position {start} has no suit letter")
+
+
+def _read_mpsz(s: str) -> _Read:
+    out = _Read()
+    standing = out.tiles
+    # the meld being read: its nmt tiles packed in mcode (see _meld), no list
+    mcode = 0
+    nmt = 0
+    # digits waiting for their suit letter: np digits from position pend_at (only spaces can be
+    # written between them), read again from the text when the letter comes
+    np = 0
+    pend_at = 0
     in_meld = False
-    meld_start = 0
+    meld_at = 0
     comma_at = -1
-    for i, ch in enumerate(s):
-        if ch.isspace() or ch in _IGNORED:
-            continue
-        if ch in _DIGITS:
-            if comma_at >= 0 and pending:
-                raise InvalidHand(f"unexpected digit {_where(s, i)}: one claim digit after a comma")
-            pending.append((ch, i))
-            continue
-        if ch in "mpszf":
-            if not pending:
-                raise InvalidHand(f"suit letter {_where(s, i)} has no digits before it")
-            if comma_at >= 0:
-                raise InvalidHand(f"unexpected {_where(s, i)}: a comma must be followed by one claim digit")
-            for d, p in pending:
-                known = _SUIT_TILE.get(d + ch)
-                kind, val = known if known is not None else _suit_tile(d, ch, s, p)
-                if kind == "flower" and in_meld:
-                    raise InvalidHand(f"flower {d}f at position {p} inside a meld")
-                tokens.append((kind, val, p))
-            pending.clear()
-            continue
-        if ch == "[":
-            if in_meld:
-                raise InvalidHand(f"unexpected {_where(s, i)}: melds cannot nest")
-            if pending:
-                d, p = pending[0]
-                raise InvalidHand(f"digit {d!r} at position {p} has no suit letter")
-            in_meld, meld_start, comma_at = True, i, -1
-            tokens.append(("open", 0, i))
-            continue
-        if ch == "]":
-            if not in_meld:
-                raise InvalidHand(f"unexpected {_where(s, i)}: no meld is open")
-            claim: int | None = None
-            if pending:
-                if len(pending) != 1:
-                    d, p = pending[0]
-                    raise InvalidHand(
-                        f"digits {''.join(d for d, _ in pending)!r} at position {p} have no suit letter"
-                    )
-                claim = int(pending[0][0])
-                pending.clear()
-            elif comma_at >= 0:
-                raise InvalidHand(f"comma at position {comma_at} is not followed by a claim digit")
-            tokens.append(("close", claim, meld_start))
-            in_meld, comma_at = False, -1
-            continue
-        if ch == ",":
-            if not in_meld or comma_at >= 0 or pending:
-                raise InvalidHand(f"unexpected {_where(s, i)}: a comma only goes before a meld's claim digit")
-            comma_at = i
-            continue
-        tile = _LETTER_TILE.get(ch)
-        if tile is None:
-            tile = _UNICODE.get(ch)
-        if tile is not None:
-            if pending:
-                d, p = pending[0]
-                if in_meld:
-                    raise InvalidHand(f"unexpected {_where(s, i)}: a meld's claim digit comes last")
-                raise InvalidHand(f"digit {d!r} at position {p} has no suit letter")
-            if comma_at >= 0:
-                raise InvalidHand(f"unexpected {_where(s, i)}: a comma must be followed by one claim digit")
-            tokens.append(("tile", tile, i))
-            continue
-        flower = _UNICODE_FLOWER.get(ch)
-        if flower is not None:
+    n = len(s)
+    i = 0
+    while i < n:
+        o = ord(s[i])
+        if 48 <= o <= 57 and np == 0:
+            # the common case: a run of digits and its suit letter, read at once
+            j = i + 1
+            while j < n and 48 <= ord(s[j]) <= 57:
+                j += 1
+            if j < n and comma_at < 0:
+                o2 = ord(s[j])
+                su = _CHAR[o2] >> 3 if o2 < 128 and _CHAR[o2] & 7 == _SUIT else 9
+                if su < 3:
+                    base = su * 9 - 1
+                    if in_meld:
+                        for k in range(i, j):
+                            d = ord(s[k]) - 48
+                            mcode = mcode * 64 + (base + d if d else RED_MAN + su) + 1
+                            nmt += 1
+                    else:
+                        if out.tile_at < 0:
+                            out.tile_at = i
+                        for k in range(i, j):
+                            d = ord(s[k]) - 48
+                            standing.append(base + d if d else RED_MAN + su)
+                    i = j + 1
+                    continue
+        if o < 128:
+            c = _CHAR[o]
+            what = c & 7
+            v = c >> 3
+        elif _UNI0 <= o < _UNI0 + 34:
+            what = _TILE
+            v = _UNI_TILES[o - _UNI0]
+        elif _UNI_FLOWER0 <= o < _UNI_FLOWER0 + 8:
             if in_meld:
                 raise InvalidHand(f"flower {_where(s, i)} inside a meld")
-            tokens.append(("flower", flower, i))
+            if np:
+                raise _pending_error(s, pend_at)
+            if out.flower_at < 0:
+                out.flower_at = i
+            out.flowers.append(o - _UNI_FLOWER0 + 1)
+            i += 1
             continue
-        raise InvalidHand(f"unexpected character {_where(s, i)}")
+        elif s[i] in _IGNORED or s[i].isspace():
+            i += 1
+            continue
+        else:
+            what = _BAD
+            v = 0
+        if what == _DIGIT:
+            if np == 0:
+                pend_at = i
+            elif comma_at >= 0:
+                raise InvalidHand(f"unexpected digit {_where(s, i)}: one claim digit after a comma")
+            np += 1
+        elif what == _SUIT:
+            if np == 0:
+                raise InvalidHand(f"suit letter {_where(s, i)} has no digits before it")
+            if comma_at >= 0:
+                raise InvalidHand(
+                    f"unexpected {_where(s, i)}: a comma must be followed by one claim digit")
+            if not in_meld and v != 4 and out.tile_at < 0:
+                out.tile_at = pend_at
+            if v == 4 and out.flower_at < 0:
+                out.flower_at = pend_at
+            k = pend_at
+            while np:
+                d = ord(s[k]) - 48
+                k += 1
+                if not 0 <= d <= 9:
+                    continue  # a space between the digits
+                np -= 1
+                if v < 3:
+                    t = v * 9 + d - 1 if d else RED_MAN + v
+                elif v == 3:
+                    if not 1 <= d <= 7:
+                        raise InvalidHand(f"honour {d}z at position {k - 1}: honours are 1z-7z")
+                    t = 26 + d
+                else:
+                    if not 1 <= d <= 8:
+                        raise InvalidHand(f"flower {d}f at position {k - 1}: flowers are 1f-8f")
+                    if in_meld:
+                        raise InvalidHand(f"flower {d}f at position {k - 1} inside a meld")
+                    out.flowers.append(d)
+                    continue
+                if in_meld:
+                    mcode = mcode * 64 + t + 1
+                    nmt += 1
+                else:
+                    standing.append(t)
+        elif what == _TILE:
+            if np:
+                if in_meld:
+                    raise InvalidHand(f"unexpected {_where(s, i)}: a meld's claim digit comes last")
+                raise _pending_error(s, pend_at)
+            if comma_at >= 0:
+                raise InvalidHand(
+                    f"unexpected {_where(s, i)}: a comma must be followed by one claim digit")
+            if in_meld:
+                mcode = mcode * 64 + v + 1
+                nmt += 1
+            else:
+                if out.tile_at < 0:
+                    out.tile_at = i
+                standing.append(v)
+        elif what == _SPACE:
+            pass
+        elif what == _OPEN:
+            if in_meld:
+                raise InvalidHand(f"unexpected {_where(s, i)}: melds cannot nest")
+            if np:
+                raise _pending_error(s, pend_at)
+            in_meld = True
+            meld_at = i
+            comma_at = -1
+            nmt = 0
+            mcode = 0
+            if out.meld_at < 0:
+                out.meld_at = i
+        elif what == _CLOSE:
+            if not in_meld:
+                raise InvalidHand(f"unexpected {_where(s, i)}: no meld is open")
+            claim = -1
+            if np:
+                if np != 1:
+                    digits = "".join([ch for ch in s[pend_at:i] if "0" <= ch <= "9"])
+                    raise InvalidHand(
+                        f"digits {digits!r} at position {pend_at} have no suit letter")
+                claim = ord(s[pend_at]) - 48
+                np = 0
+            elif comma_at >= 0:
+                raise InvalidHand(
+                    f"comma at position {comma_at} is not followed by a claim digit")
+            out.melds.append(_meld(mcode, nmt, claim, meld_at))
+            in_meld = False
+            comma_at = -1
+        elif what == _COMMA:
+            if not in_meld or comma_at >= 0 or np:
+                raise InvalidHand(
+                    f"unexpected {_where(s, i)}: a comma only goes before a meld's claim digit")
+            comma_at = i
+        else:
+            raise InvalidHand(f"unexpected character {_where(s, i)}")
+        i += 1
     if in_meld:
-        raise InvalidHand(f"meld opened at position {meld_start} is not closed with ']'")
-    if pending:
-        d, p = pending[0]
-        raise InvalidHand(f"digit {d!r} at position {p} has no suit letter")
-    return tokens
+        raise InvalidHand(f"meld opened at position {meld_at} is not closed with ']'")
+    if np:
+        raise _pending_error(s, pend_at)
+    return out
 
 
-_BOTZONE_SUIT = {"W": 0, "B": 9, "T": 18}
-_BOTZONE_J = {"1": 33, "2": 32, "3": 31}  # J1 中, J2 发, J3 白
+# -- the Botzone reader ------------------------------------------------------------------------
+_BOTZONE: Final = "WBTFJH"  # W 万, B 饼, T 条, F winds, J dragons (J1 中 J2 发 J3 白), H flowers
+
+
+def _is_botzone_code(s: str, i: int) -> bool:
+    """True when a Botzone tile code (a letter of WBTFJH and a digit) starts at ``i``."""
+    o = ord(s[i])
+    if not (o == 87 or o == 66 or o == 84 or o == 70 or o == 74 or o == 72):  # W B T F J H
+        return False
+    return i + 1 < len(s) and 48 <= ord(s[i + 1]) <= 57
 
 
 def _looks_botzone(s: str) -> bool:
-    return any(
-        s[i] in "WTBFJH" and i + 1 < len(s) and s[i + 1] in _DIGITS for i in range(len(s))
-    )
+    """True when the first tile of ``s`` is a Botzone code and no MPSZ suit letter is written:
+    then the text is read as Botzone codes first (MPSZ cannot read it)."""
+    n = len(s)
+    for i in range(n):
+        o = ord(s[i])
+        if o == 91 or (o < 128 and _CHAR[o] == _SPACE) or (o >= 128 and (
+                s[i] in _IGNORED or s[i].isspace())):
+            continue  # [ or space
+        if not _is_botzone_code(s, i):
+            return False
+        return all(suit not in s for suit in "mpszf")
+    return False
 
 
-def _tokenize_botzone(s: str) -> list[_Token]:
-    tokens: list[_Token] = []
+def _any_botzone_code(s: str) -> bool:
+    return any(_is_botzone_code(s, i) for i in range(len(s)))
+
+
+#: the Botzone code letters: W 万, B 饼, T 条, F winds, J dragons (J1 中 J2 发 J3 白), H flowers,
+#: as the value of _BOTZONE_LETTER[ord(ch)] (0-5; -1 for any other character)
+_BOTZONE_LETTER: Final[tuple[int, ...]] = tuple(_BOTZONE.find(chr(c)) for c in range(128))
+
+
+def _read_botzone(s: str) -> _Read:
+    out = _Read()
     i, n = 0, len(s)
-    in_meld, meld_start = False, 0
+    in_meld = False
+    meld_at = 0
+    meld: list[int] = []
     while i < n:
-        ch = s[i]
-        if ch.isspace() or ch in _IGNORED:
+        o = ord(s[i])
+        if o < 128:
+            c = _CHAR[o]
+            code = _BOTZONE_LETTER[o]
+        else:
+            c = _SPACE if s[i] in _IGNORED or s[i].isspace() else _BAD
+            code = -1
+        if c == _SPACE:
             i += 1
             continue
-        if ch == "[":
+        if c == _OPEN:
             if in_meld:
                 raise InvalidHand(f"unexpected {_where(s, i)}: melds cannot nest")
-            in_meld, meld_start = True, i
-            tokens.append(("open", 0, i))
+            in_meld = True
+            meld_at = i
+            meld.clear()  # Meld copies its tiles: one list serves every meld
+            if out.meld_at < 0:
+                out.meld_at = i
             i += 1
             continue
-        if ch in "],":
+        if c in (_CLOSE, _COMMA):
             if not in_meld:
                 raise InvalidHand(f"unexpected {_where(s, i)}: no meld is open")
-            claim: int | None = None
-            if ch == ",":
-                if i + 2 < n + 1 and i + 1 < n and s[i + 1] in _DIGITS and i + 2 < n and s[i + 2] == "]":
-                    claim = int(s[i + 1])
+            claim = -1
+            if c == _COMMA:
+                if i + 2 < n and 48 <= ord(s[i + 1]) <= 57 and ord(s[i + 2]) == 93:
+                    claim = ord(s[i + 1]) - 48
                     i += 2
                 else:
                     raise InvalidHand(f"unexpected {_where(s, i)}: expected ',digit]'")
-            tokens.append(("close", claim, meld_start))
+            out.melds.append(_meld(_pack(meld), len(meld), claim, meld_at))
             in_meld = False
             i += 1
             continue
-        if ch in "WTBFJH" and i + 1 < n and s[i + 1] in _DIGITS:
-            d = s[i + 1]
-            v = int(d)
-            if ch in _BOTZONE_SUIT:
+        if code >= 0 and i + 1 < n and 48 <= ord(s[i + 1]) <= 57:
+            v = ord(s[i + 1]) - 48
+            if code < 3:
                 if not 1 <= v <= 9:
-                    raise InvalidHand(f"tile code {ch}{d} at position {i}: ranks are 1-9")
-                tokens.append(("tile", _BOTZONE_SUIT[ch] + v - 1, i))
-            elif ch == "F":
+                    raise InvalidHand(f"tile code {s[i]}{v} at position {i}: ranks are 1-9")
+                t = code * 9 + v - 1
+            elif code == 3:
                 if not 1 <= v <= 4:
-                    raise InvalidHand(f"tile code F{d} at position {i}: winds are F1-F4")
-                tokens.append(("tile", 26 + v, i))
-            elif ch == "J":
-                if d not in _BOTZONE_J:
-                    raise InvalidHand(f"tile code J{d} at position {i}: dragons are J1-J3")
-                tokens.append(("tile", _BOTZONE_J[d], i))
+                    raise InvalidHand(f"tile code F{v} at position {i}: winds are F1-F4")
+                t = 26 + v
+            elif code == 4:
+                if not 1 <= v <= 3:
+                    raise InvalidHand(f"tile code J{v} at position {i}: dragons are J1-J3")
+                t = 34 - v
             else:
                 if not 1 <= v <= 8:
-                    raise InvalidHand(f"tile code H{d} at position {i}: flowers are H1-H8")
+                    raise InvalidHand(f"tile code H{v} at position {i}: flowers are H1-H8")
                 if in_meld:
-                    raise InvalidHand(f"flower H{d} at position {i} inside a meld")
-                tokens.append(("flower", v, i))
+                    raise InvalidHand(f"flower H{v} at position {i} inside a meld")
+                if out.flower_at < 0:
+                    out.flower_at = i
+                out.flowers.append(v)
+                i += 2
+                continue
+            if in_meld:
+                meld.append(t)
+            else:
+                if out.tile_at < 0:
+                    out.tile_at = i
+                out.tiles.append(t)
             i += 2
             continue
         raise InvalidHand(f"unexpected character {_where(s, i)} in Botzone tile codes")
     if in_meld:
-        raise InvalidHand(f"meld opened at position {meld_start} is not closed with ']'")
-    return tokens
+        raise InvalidHand(f"meld opened at position {meld_at} is not closed with ']'")
+    return out
 
 
-# Fast path for plain MPSZ (the canonical form): melds like [567m2] / [567m,2], digit groups, spaces.
-_FAST_ALL = re.compile(r"(?:\[[0-9]+[mpsz],?[0-9]?\]|[0-9]+[mpszf]|\s)+")
-_FAST_TOKEN = re.compile(r"\[([0-9]+)([mpsz]),?([0-9]?)\]|([0-9]+)([mpszf])")
-
-
-def _tokenize_fast(s: str) -> list[_Token] | None:
-    """Tokens of a plain MPSZ string, or None when the string needs the full tokenizer (which
-    also produces the precise error messages)."""
-    if _FAST_ALL.fullmatch(s) is None:
-        return None
-    tokens: list[_Token] = []
-    get = _SUIT_TILE.get
-    for m in _FAST_TOKEN.finditer(s):
-        digits, suit, claim, digits2, suit2 = m.groups()
-        pos = m.start()
-        if digits is not None:
-            tokens.append(("open", 0, pos))
-            for d in digits:
-                known = get(d + suit)
-                if known is None:
-                    return None
-                tokens.append(("tile", known[1], pos))
-            tokens.append(("close", int(claim) if claim else None, pos))
-        else:
-            for d in digits2:
-                known = get(d + suit2)
-                if known is None:
-                    return None
-                tokens.append((known[0], known[1], pos))
-    return tokens
-
-
-def _tokenize(s: str) -> list[_Token]:
+def _read(s: object) -> _Read:
     if not isinstance(s, str):
         raise InvalidHand(f"expected a hand as text, got {type(s).__name__}")
     if len(s) > MAX_INPUT_LENGTH:
         raise InvalidHand(f"input of {len(s)} characters is too long (at most {MAX_INPUT_LENGTH})")
-    fast = _tokenize_fast(s)
-    if fast is not None:
-        return fast
+    if _looks_botzone(s):
+        try:
+            return _read_botzone(s)
+        except InvalidHand:
+            pass  # the MPSZ reader names the fault
+        return _read_mpsz(s)
     try:
-        return _tokenize_mpsz(s)
+        return _read_mpsz(s)
     except InvalidHand as first:
-        if not _looks_botzone(s):
+        if not _any_botzone_code(s):
             raise
         try:
-            return _tokenize_botzone(s)
+            return _read_botzone(s)
         except InvalidHand:
             raise first from None
 
 
-def _make_meld(tiles: list[int], claim: int | None, pos: int) -> Meld:
-    kinds = sorted(KIND[t] for t in tiles)
-    if len(tiles) == 3 and (claim is None or 1 <= claim <= 3):
-        # the common case, checked cheaply: a chow or pung with a usual claim digit
-        k0 = kinds[0]
-        if k0 == kinds[2]:
-            return Meld(MeldKind.PUNG, tuple(tiles), claim)
-        if k0 < 27 and kinds[1] == k0 + 1 and kinds[2] == k0 + 2 and k0 % 9 <= 6:
-            return Meld(MeldKind.CHOW, tuple(tiles), claim)
-    text = "[" + format_tiles(tiles) + (str(claim) if claim is not None else "") + "]"
-    if len(tiles) == 4 and len(set(kinds)) == 1:
-        if claim is None:
-            return Meld(MeldKind.KONG, tuple(tiles), None, concealed=True)
-        if 1 <= claim <= 3:
-            return Meld(MeldKind.KONG, tuple(tiles), claim)
-        if 5 <= claim <= 7:
-            return Meld(MeldKind.KONG, tuple(tiles), claim - 4, promoted=True)
-        raise InvalidHand(
-            f"meld {text} at position {pos}: a kong's claim digit is 1-3 (claimed) or 5-7 (promoted)"
-        )
-    if len(tiles) == 3:
-        kind = MeldKind.PUNG if len(set(kinds)) == 1 else MeldKind.CHOW
-        if claim is not None and not 1 <= claim <= 3:
-            raise InvalidHand(f"meld {text} at position {pos}: the claim digit of a {kind.value} is 1-3")
-        try:
-            return Meld(kind, tuple(tiles), claim)
-        except InvalidHand:
-            pass
-    raise InvalidHand(f"meld {text} at position {pos} is not a chow, pung or kong")
+# -- public readers ------------------------------------------------------------------------------
+@overload
+def parse_hand(text: str) -> Hand: ...
+@overload
+def parse_hand(text: Hand) -> Hand: ...
+def parse_hand(text: object) -> Hand:
+    """Parse a hand written in any supported notation; a :class:`Hand` is returned as is.
 
-
-def _build(tokens: list[_Token]) -> tuple[list[Meld], list[int], list[int]]:
-    melds: list[Meld] = []
-    standing: list[int] = []
-    flowers: list[int] = []
-    current: list[int] | None = None
-    for kind, val, pos in tokens:
-        if kind == "open":
-            current = []
-        elif kind == "close":
-            assert current is not None
-            if not current:
-                raise InvalidHand(f"empty meld at position {pos}")
-            melds.append(_make_meld(current, val, pos))
-            current = None
-        elif kind == "flower":
-            assert val is not None
-            flowers.append(val)
-        else:
-            assert val is not None
-            if current is not None:
-                current.append(val)
-            else:
-                standing.append(val)
-    return melds, standing, flowers
-
-
-@lru_cache(maxsize=4096)
-def _parse_hand_text(text: str) -> Hand:
-    tokens = _tokenize(text)
-    melds, standing, flowers = _build(tokens)
-    if not melds and not standing:
+    A hand of 14 tiles (each kong counting as 3) is complete and its last written standing tile is
+    the winning tile; a hand of 13 tiles is a waiting hand. Raises :class:`InvalidHand` naming the
+    fault for anything else, wrong types included.
+    """
+    if isinstance(text, Hand):
+        return text
+    r = _read(text)
+    melds = r.melds
+    standing = r.tiles
+    nm = len(melds)
+    if not nm and not standing:
         raise InvalidHand("empty hand: write 13 or 14 tiles, e.g. 123m456p789s1122z 2z")
-    n = 3 * len(melds) + len(standing)
-    if len(melds) > 4:
-        raise InvalidHand(f"{len(melds)} melds: a hand has at most 4")
+    if nm > 4:
+        raise InvalidHand(f"{nm} melds: a hand has at most 4")
+    n = 3 * nm + len(standing)
     if n == 14:
-        return Hand(tuple(melds), tuple(standing[:-1]), standing[-1], tuple(flowers))
+        w = standing.pop()
+        return Hand(melds, standing, w, r.flowers)
     if n == 13:
-        return Hand(tuple(melds), tuple(standing), None, tuple(flowers))
+        return Hand(melds, standing, None, r.flowers)
     if n < 13:
         need = f"{13 - n} more for a waiting hand, {14 - n} for a complete one"
     else:
@@ -372,43 +540,30 @@ def _parse_hand_text(text: str) -> Hand:
     raise InvalidHand(f"{n} tiles (each kong counts as 3): a hand has 13 or 14 ({need})")
 
 
-def parse_hand(text: str | Hand) -> Hand:
-    """Parse a hand written in any supported notation; a :class:`Hand` is returned as is.
+def parse_tiles(text: object) -> list[int]:
+    """Parse a plain list of tiles (no melds, no flowers), e.g. dora indicators ``"3m7z"``.
 
-    A hand of 14 tiles (each kong counting as 3) is complete and its last written standing tile is
-    the winning tile; a hand of 13 tiles is a waiting hand. Raises :class:`InvalidHand` naming the
-    fault for anything else.
-    """
-    if isinstance(text, Hand):
-        return text
-    if not isinstance(text, str):
-        raise InvalidHand(f"expected a hand as text, got {type(text).__name__}")
-    return _parse_hand_text(text)
-
-
-def parse_tiles(text: str) -> list[int]:
-    """Parse a plain list of tiles (no melds, no flowers), e.g. dora indicators ``"3m7z"``."""
-    tokens = _tokenize(text)
-    out: list[int] = []
-    for kind, val, pos in tokens:
-        if kind != "tile":
-            what = "flower" if kind == "flower" else "meld"
-            raise InvalidHand(f"{what} at position {pos}: only tiles are allowed here")
-        assert val is not None
-        out.append(val)
-    return out
+    ``text`` is a ``str``; anything else raises :class:`InvalidHand` (the parameter is typed
+    ``object`` so that a compiled build checks it here too, not with a TypeError)."""
+    r = _read(text)
+    if r.meld_at >= 0:
+        raise InvalidHand(f"meld at position {r.meld_at}: only tiles are allowed here")
+    if r.flower_at >= 0:
+        raise InvalidHand(f"flower at position {r.flower_at}: only tiles are allowed here")
+    return r.tiles
 
 
-def parse_tile(text: str) -> int:
-    """Parse exactly one tile."""
+def parse_tile(text: object) -> int:
+    """Parse exactly one tile (``text`` a ``str``, as for :func:`parse_tiles`)."""
     tiles = parse_tiles(text)
     if len(tiles) != 1:
         raise InvalidHand(f"expected one tile, got {len(tiles)} in {text!r}")
     return tiles[0]
 
 
-def parse_flowers(value: int | str | None) -> tuple[int, ...] | int:
-    """Flowers given as a count (returned as an int 0–8) or as flower tiles ``"1258f"``."""
+def parse_flowers(value: object) -> tuple[int, ...] | int:
+    """Flowers given as a count (returned as an int 0–8) or as flower tiles ``"1258f"``
+    (``value`` an int, a str or None; anything else raises :class:`InvalidHand`)."""
     if value is None:
         return 0
     if isinstance(value, bool):
@@ -418,40 +573,50 @@ def parse_flowers(value: int | str | None) -> tuple[int, ...] | int:
             raise InvalidHand(f"{value} flowers: there are 8 flowers")
         return value
     stripped = value.strip() if isinstance(value, str) else ""
-    if stripped and len(stripped) <= 2 and all(c in _DIGITS for c in stripped):
+    if stripped and len(stripped) <= 2 and all("0" <= c <= "9" for c in stripped):
         return parse_flowers(int(stripped))
-    tokens = _tokenize(value)
-    out: list[int] = []
-    for kind, val, pos in tokens:
-        if kind != "flower":
-            raise InvalidHand(f"position {pos}: only flower tiles (1f-8f) are allowed here")
-        assert val is not None
-        if val in out:
-            raise InvalidHand(f"flower {val}f appears twice (there is one of each flower)")
-        out.append(val)
-    return tuple(sorted(out))
+    r = _read(value)
+    first = min(p for p in (r.tile_at, r.meld_at, 1 << 30) if p >= 0)
+    if first < 1 << 30:
+        raise InvalidHand(f"position {first}: only flower tiles (1f-8f) are allowed here")
+    seen: list[int] = []
+    for f in r.flowers:
+        if f in seen:
+            raise InvalidHand(f"flower {f}f appears twice (there is one of each flower)")
+        seen.append(f)
+    return tuple(sorted(seen))
 
 
 # -- formatting --------------------------------------------------------------------------------
-def _tile_key(t: int) -> tuple[int, int]:
-    return (KIND[t], t)
+def _sorted_tiles(tiles: tuple[int, ...] | list[int]) -> list[int]:
+    return sorted(tiles, key=lambda t: KIND[t] * 64 + t)
 
 
-def _digit(t: int) -> str:
-    return "0" if IS_RED[t] else str(RANK[t])
+def _botzone_code(t: int) -> str:
+    k = KIND[t]
+    if k < 27:
+        return "WBT"[k // 9] + str(k % 9 + 1)
+    if k <= 30:
+        return "F" + str(k - 26)
+    return "J" + str(34 - k)
 
 
 def format_tiles(tiles: tuple[int, ...] | list[int], style: str = "mpsz", sort: bool = True) -> str:
-    """Write tiles compactly: ``123m55z`` (mpsz), ``123mPP`` (letters) or Unicode characters."""
-    seq = sorted(tiles, key=_tile_key) if sort else list(tiles)
+    """Write tiles compactly: ``123m55z`` (mpsz), ``123mPP`` (letters), Unicode characters (a red
+    five as ``0m``/``0p``/``0s``) or Botzone codes ``W1W2W3`` (a red five as a five)."""
+    seq = _sorted_tiles(tiles) if sort else list(tiles)
     if style == "unicode":
-        return "".join(_TILE_UNICODE[KIND[t]] for t in seq)
+        return "".join([_TILE_UNICODE[t] if t < RED_MAN else "0" + SUITS[t - RED_MAN]
+                        for t in seq])
+    if style == "botzone":
+        return "".join([_botzone_code(t) for t in seq])
+    letters = style == "letters"
     out: list[str] = []
     group: list[str] = []
     group_suit = -1
     for t in seq:
         su = SUIT[t]
-        if style == "letters" and su == HONOR:
+        if letters and su == HONOR:
             if group:
                 out.append("".join(group) + SUITS[group_suit])
                 group = []
@@ -462,30 +627,42 @@ def format_tiles(tiles: tuple[int, ...] | list[int], style: str = "mpsz", sort: 
             out.append("".join(group) + SUITS[group_suit])
             group = []
         group_suit = su
-        group.append(_digit(t))
+        group.append("0" if IS_RED[t] else str(RANK[t]))
     if group:
         out.append("".join(group) + SUITS[group_suit])
     return "".join(out)
 
 
 def format_meld(m: Meld, style: str = "mpsz") -> str:
-    """One meld in brackets with its claim digit, e.g. ``[567m2]``, ``[EEEE5]``."""
+    """One meld in brackets with its claim digit, e.g. ``[567m2]``, ``[EEEE5]``, ``[W5W6W7,2]``."""
     digit = m.claim_digit
-    return "[" + format_tiles(m.tiles, style) + ("" if digit is None else str(digit)) + "]"
+    if digit is None:
+        claim = ""
+    elif style == "botzone":
+        claim = "," + str(digit)
+    else:
+        claim = str(digit)
+    return "[" + format_tiles(m.tiles, style) + claim + "]"
 
 
 def format_hand(hand: Hand, style: str = "mpsz") -> str:
-    """The hand in ``style`` ("mpsz" canonical, "letters", "unicode"); the winning tile is last,
-    set apart by a space; flowers follow after another space."""
-    if style not in ("mpsz", "letters", "unicode"):
-        raise ValueError(f"unknown notation style {style!r}: use mpsz, letters or unicode")
-    parts = "".join(format_meld(m, style) for m in hand.melds)
+    """The hand in ``style``: ``"mpsz"`` (canonical), ``"letters"`` (honours as E S W N P F C),
+    ``"unicode"`` (Unicode mahjong tiles; a red five as ``0m``/``0p``/``0s``, since Unicode has
+    no red five) or ``"botzone"`` (tile codes W1 B1 T1 F1 J1 H1; they have no red five, so a red
+    five is written as a five). The winning tile is last, set apart by a space; flowers follow
+    after another space."""
+    if style not in STYLES:
+        # InvalidHand is a ValueError, what this raised before
+        raise InvalidHand(f"unknown notation style {style!r}: use {', '.join(STYLES)}")
+    parts = "".join([format_meld(m, style) for m in hand.melds])
     parts += format_tiles(hand.concealed, style)
     if hand.winning_tile is not None:
         parts += " " + format_tiles((hand.winning_tile,), style)
     if hand.flowers:
         if style == "unicode":
-            parts += " " + "".join(_FLOWER_UNICODE[f] for f in hand.flowers)
+            parts += " " + "".join([_FLOWER_UNICODE[f - 1] for f in hand.flowers])
+        elif style == "botzone":
+            parts += " " + "".join(["H" + str(f) for f in hand.flowers])
         else:
-            parts += " " + "".join(str(f) for f in hand.flowers) + "f"
+            parts += " " + "".join([str(f) for f in hand.flowers]) + "f"
     return parts

@@ -47,6 +47,7 @@ __all__ = [
     "SUIT",
     "SUITS",
     "TERMINALS_AND_HONORS",
+    "TILE_STR",
     "WEST",
     "WHITE",
     "WINDS",
@@ -73,11 +74,11 @@ RED: Final = 33
 RED_MAN: Final = 34
 RED_PIN: Final = 35
 RED_SOU: Final = 36
-RED_FIVES: Final = (RED_MAN, RED_PIN, RED_SOU)
+RED_FIVES: Final[tuple[int, int, int]] = (RED_MAN, RED_PIN, RED_SOU)
 ALL_TILES: Final = 37  # number of tile ids, red fives included
 
-WINDS: Final = (EAST, SOUTH, WEST, NORTH)
-DRAGONS: Final = (WHITE, GREEN, RED)
+WINDS: Final[tuple[int, int, int, int]] = (EAST, SOUTH, WEST, NORTH)
+DRAGONS: Final[tuple[int, int, int]] = (WHITE, GREEN, RED)
 
 
 def _kind(t: int) -> int:
@@ -112,7 +113,9 @@ IS_REVERSIBLE: Final[tuple[bool, ...]] = tuple(
     for t in range(ALL_TILES)
 )
 IS_RED: Final[tuple[bool, ...]] = tuple(t >= RED_MAN for t in range(ALL_TILES))
-TERMINALS_AND_HONORS: Final = tuple(k for k in range(NUM_KINDS) if IS_TERMINAL_OR_HONOR[k])
+TERMINALS_AND_HONORS: Final[tuple[int, ...]] = tuple(
+    k for k in range(NUM_KINDS) if IS_TERMINAL_OR_HONOR[k]
+)
 
 _HONOR_ZH: Final = ("东", "南", "西", "北", "白", "发", "中")
 _HONOR_EN: Final = ("East", "South", "West", "North", "White", "Green", "Red")
@@ -136,11 +139,16 @@ def make_tile(suit: int, rank: int) -> int:
     return suit * 9 + rank - 1
 
 
+#: MPSZ text of each tile id (what tile_to_str returns)
+TILE_STR: Final[tuple[str, ...]] = tuple(
+    "0" + SUITS[t - RED_MAN] if t >= RED_MAN else f"{RANK[t]}{SUITS[SUIT[t]]}"
+    for t in range(ALL_TILES)
+)
+
+
 def tile_to_str(t: int) -> str:
     """MPSZ text of one tile: ``"3m"``, ``"0p"`` (red five), ``"7z"``."""
-    if t >= RED_MAN:
-        return "0" + SUITS[t - RED_MAN]
-    return f"{RANK[t]}{SUITS[SUIT[t]]}"
+    return TILE_STR[t]
 
 
 def tile_name(t: int, lang: str = "en") -> str:
