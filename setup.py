@@ -55,10 +55,6 @@ EXCLUDE = [
     # segfaults on import: mypyc 2.4.1 crashes initialising any module with a module-level
     # __getattr__ (here the lazy import of mcr, riichi and analysis)
     "src/suanfan/__init__.py",
-    # compiled, its parse_hand(text: str | Hand) rejects other types with mypyc's TypeError
-    # ("union[str, suanfan.hand.Hand] object expected; got bytes") before its own check can raise
-    # InvalidHand (tests/test_notation.py::test_non_string_input); needs an `object` parameter
-    "src/suanfan/notation.py",
 ]
 
 # setup.py commands that build extension modules (others, such as egg_info, dist_info and sdist,
