@@ -225,15 +225,66 @@ class RemovedFan:
 
 
 class _Explained:
-    """The explanation of a result, worked out on first access."""
+    """The explanation of a result: the best reading walked once more with the recorder (on first
+    access), its fans, removed fans and decomposition each written out when first asked for."""
 
-    __slots__ = ("decomposition", "fans", "removed")
+    __slots__ = ("_ctx", "_decomposition", "_fans", "_reading", "_removed", "_values", "_walked")
 
-    def __init__(self, fans: tuple[FanEntry, ...], removed: tuple[RemovedFan, ...],
-                 decomposition: tuple[str, ...]) -> None:
-        self.fans: Final = fans
-        self.removed: Final = removed
-        self.decomposition: Final = decomposition
+    def __init__(self, ctx: Ctx, reading: Reading, values: tuple[int, ...]) -> None:
+        self._ctx = ctx
+        self._reading = reading
+        self._values = values
+        self._walked = explain(ctx, reading)
+        self._fans: tuple[FanEntry, ...] | None = None
+        self._removed: tuple[RemovedFan, ...] | None = None
+        self._decomposition: tuple[str, ...] | None = None
+
+    def fans(self) -> tuple[FanEntry, ...]:
+        got = self._fans
+        if got is None:
+            kongs = self._ctx.kong_kinds
+            values = self._values
+            # highest value first, then the table's order
+            order: list[tuple[int, int, list[tuple[int, ...]]]] = [
+                (-values[idx], idx, uses) for idx, uses in self._walked.kept]
+            n_flowers = self._ctx.sit.flowers
+            if n_flowers:
+                order.append((-values[Fan.FLOWER_TILES], Fan.FLOWER_TILES, []))
+            order.sort(key=_first_two)
+            entries: list[FanEntry] = []
+            for neg_value, idx, uses in order:
+                f = FANS[idx]
+                if idx == Fan.FLOWER_TILES:
+                    entries.append(FanEntry(f.id, f.zh, f.zh_hant, f.en, -neg_value, n_flowers, ()))
+                else:
+                    entries.append(FanEntry(f.id, f.zh, f.zh_hant, f.en, -neg_value, len(uses),
+                                            _uses_text(uses, kongs)))
+            got = self._fans = tuple(entries)
+        return got
+
+    def removed(self) -> tuple[RemovedFan, ...]:
+        got = self._removed
+        if got is None:
+            kongs = self._ctx.kong_kinds
+            got = self._removed = tuple([
+                RemovedFan(FANS[idx].id, FANS[idx].zh, FANS[idx].en, n, why,
+                           FANS[by].id if by >= 0 else None, _uses_text(uses, kongs))
+                for idx, n, why, by, uses in self._walked.removed
+            ])
+        return got
+
+    def decomposition(self) -> tuple[str, ...]:
+        got = self._decomposition
+        if got is None:
+            kongs = self._ctx.kong_kinds
+            declared, standing = decomposition_tokens(self._ctx, self._reading)
+            got = self._decomposition = (*[f"[{token_str(t, kongs)}]" for t in declared],
+                                         *[token_str(t, kongs) for t in standing])
+        return got
+
+
+def _first_two(item: tuple[int, int, list[tuple[int, ...]]]) -> tuple[int, int]:
+    return (item[0], item[1])
 
 
 class MCRResult:
@@ -333,23 +384,26 @@ class MCRResult:
     def _explain(self) -> _Explained:
         got = self._explained
         if got is None:
-            got = _explanation(self._hand, self._rules, self._situation, self._reading, self._ctx)
+            ctx = self._ctx
+            if ctx is None:
+                ctx = _context(self._hand, self._situation, self._rules)
+            got = _Explained(ctx, self._reading, self._rules.tables.values)
             self._explained = got
             self._ctx = None
         return got
 
     @property
     def fans(self) -> tuple[FanEntry, ...]:
-        return self._explain().fans
+        return self._explain().fans()
 
     @property
     def removed(self) -> tuple[RemovedFan, ...]:
-        return self._explain().removed
+        return self._explain().removed()
 
     @property
     def decomposition(self) -> tuple[str, ...]:
         """Declared melds (in brackets), then the standing sets and the pair of the reading."""
-        return self._explain().decomposition
+        return self._explain().decomposition()
 
     def settlement(self, winner: int = 0, discarder: int | None = None) -> tuple[int, int, int, int]:
         from .settlement import settle
@@ -417,35 +471,6 @@ def _context(hand: Hand, sit: Situation, rules: Rules) -> Ctx:
 
 
 _NO_EXTRA: Final[list[int]] = []
-
-
-def _fan_order(e: FanEntry) -> tuple[int, int]:
-    """Highest value first, then the table's order."""
-    return (-e.value, FAN_INDEX[e.id])
-
-
-def _explanation(hand: Hand, rules: Rules, sit: Situation, reading: Reading, ctx: Ctx | None) -> _Explained:
-    ctx = _context(hand, sit, rules) if ctx is None else ctx
-    walked = explain(ctx, reading)
-    kongs = ctx.kong_kinds
-    values = rules.tables.values
-    fans: list[FanEntry] = []
-    for idx, uses in walked.kept:
-        f = FANS[idx]
-        fans.append(FanEntry(f.id, f.zh, f.zh_hant, f.en, values[idx], len(uses), _uses_text(uses, kongs)))
-    if sit.flowers:
-        f = FANS[Fan.FLOWER_TILES]
-        fans.append(FanEntry(f.id, f.zh, f.zh_hant, f.en, values[Fan.FLOWER_TILES], sit.flowers, ()))
-    fans.sort(key=_fan_order)
-    removed = tuple([
-        RemovedFan(FANS[idx].id, FANS[idx].zh, FANS[idx].en, n, why,
-                   FANS[by].id if by >= 0 else None, _uses_text(uses, kongs))
-        for idx, n, why, by, uses in walked.removed
-    ])
-    declared, standing = decomposition_tokens(ctx, reading)
-    decomposition = (*[f"[{token_str(t, kongs)}]" for t in declared],
-                     *[token_str(t, kongs) for t in standing])
-    return _Explained(tuple(fans), removed, decomposition)
 
 
 # -- situation checks ----------------------------------------------------------------------------
