@@ -80,18 +80,17 @@ def _uses_text(uses: list[tuple[int, ...]], kongs: list[int]) -> tuple[tuple[str
 
 
 # -- results -------------------------------------------------------------------------------------
-class FanEntry:
-    """One fan counted: value per fan, count, points, and the sets/tiles each instance uses."""
+class _FanLine:
+    """What a counted fan and a removed fan share: the fan's id and names, a count and the sets
+    or tiles each instance uses. Read-only; equal by value; pickles."""
 
-    __slots__ = ("_count", "_id", "_name_en", "_name_zh", "_name_zh_hant", "_uses", "_value")
+    __slots__ = ("_count", "_id", "_name_en", "_name_zh", "_uses")
 
-    def __init__(self, id: str, name_zh: str, name_zh_hant: str, name_en: str, value: int, count: int,
-                 uses: tuple[tuple[str, ...], ...] = ()) -> None:
+    def __init__(self, id: str, name_zh: str, name_en: str, count: int,
+                 uses: tuple[tuple[str, ...], ...]) -> None:
         self._id = id
         self._name_zh = name_zh
-        self._name_zh_hant = name_zh_hant
         self._name_en = name_en
-        self._value = value
         self._count = count
         self._uses = uses
 
@@ -104,16 +103,8 @@ class FanEntry:
         return self._name_zh
 
     @property
-    def name_zh_hant(self) -> str:
-        return self._name_zh_hant
-
-    @property
     def name_en(self) -> str:
         return self._name_en
-
-    @property
-    def value(self) -> int:
-        return self._value
 
     @property
     def count(self) -> int:
@@ -122,6 +113,39 @@ class FanEntry:
     @property
     def uses(self) -> tuple[tuple[str, ...], ...]:
         return self._uses
+
+    def _key(self) -> tuple[object, ...]:
+        """The constructor's arguments, in order."""
+        raise NotImplementedError
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _FanLine) and type(other) is type(self) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), self._key())
+
+
+class FanEntry(_FanLine):
+    """One fan counted: value per fan, count, points, and the sets/tiles each instance uses."""
+
+    __slots__ = ("_name_zh_hant", "_value")
+
+    def __init__(self, id: str, name_zh: str, name_zh_hant: str, name_en: str, value: int, count: int,
+                 uses: tuple[tuple[str, ...], ...] = ()) -> None:
+        super().__init__(id, name_zh, name_en, count, uses)
+        self._name_zh_hant = name_zh_hant
+        self._value = value
+
+    @property
+    def name_zh_hant(self) -> str:
+        return self._name_zh_hant
+
+    @property
+    def value(self) -> int:
+        return self._value
 
     @property
     def points(self) -> int:
@@ -135,18 +159,9 @@ class FanEntry:
         return (self._id, self._name_zh, self._name_zh_hant, self._name_en, self._value, self._count,
                 self._uses)
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, FanEntry) and self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
     def __repr__(self) -> str:
         return (f"FanEntry(id={self._id!r}, name_zh={self._name_zh!r}, name_en={self._name_en!r}, "
                 f"value={self._value}, count={self._count}, uses={self._uses!r})")
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (FanEntry, self._key())
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -156,37 +171,17 @@ class FanEntry:
         }
 
 
-class RemovedFan:
+class RemovedFan(_FanLine):
     """A fan the hand also shows but that a principle removed: ``principle`` is "不重复",
     "套算一次" or "disabled"; ``by`` the id of the fan that implies it (不重复), else None."""
 
-    __slots__ = ("_by", "_count", "_id", "_name_en", "_name_zh", "_principle", "_uses")
+    __slots__ = ("_by", "_principle")
 
     def __init__(self, id: str, name_zh: str, name_en: str, count: int, principle: str, by: str | None,
                  uses: tuple[tuple[str, ...], ...] = ()) -> None:
-        self._id = id
-        self._name_zh = name_zh
-        self._name_en = name_en
-        self._count = count
+        super().__init__(id, name_zh, name_en, count, uses)
         self._principle = principle
         self._by = by
-        self._uses = uses
-
-    @property
-    def id(self) -> str:
-        return self._id
-
-    @property
-    def name_zh(self) -> str:
-        return self._name_zh
-
-    @property
-    def name_en(self) -> str:
-        return self._name_en
-
-    @property
-    def count(self) -> int:
-        return self._count
 
     @property
     def principle(self) -> str:
@@ -196,26 +191,13 @@ class RemovedFan:
     def by(self) -> str | None:
         return self._by
 
-    @property
-    def uses(self) -> tuple[tuple[str, ...], ...]:
-        return self._uses
-
     def _key(self) -> tuple[object, ...]:
         return (self._id, self._name_zh, self._name_en, self._count, self._principle, self._by,
                 self._uses)
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, RemovedFan) and self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
     def __repr__(self) -> str:
         return (f"RemovedFan(id={self._id!r}, name_zh={self._name_zh!r}, count={self._count}, "
                 f"principle={self._principle!r}, by={self._by!r}, uses={self._uses!r})")
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (RemovedFan, self._key())
 
     def to_dict(self) -> dict[str, Any]:
         return {
