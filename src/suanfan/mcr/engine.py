@@ -398,7 +398,11 @@ class Ctx:
         # the standing tiles (winning tile included), a nibble per kind in each group's key
         km = kp = ks = kz = 0
         smask = 0
-        for t in hand.concealed:
+        concealed = hand.concealed
+        n = len(concealed)
+        last = wt if wt is not None else 0
+        for i in range(n + (0 if wt is None else 1)):
+            t = concealed[i] if i < n else last
             k = t if t < NUM_KINDS else 9 * (t - NUM_KINDS) + 4  # a red five is a five
             smask |= 1 << k
             if k < 9:
@@ -409,16 +413,6 @@ class Ctx:
                 ks += 1 << (4 * (k - 18))
             else:
                 kz += 1 << (4 * (k - 27))
-        if win >= 0:
-            smask |= 1 << win
-            if win < 9:
-                km += 1 << (4 * win)
-            elif win < 18:
-                kp += 1 << (4 * (win - 9))
-            elif win < 27:
-                ks += 1 << (4 * (win - 18))
-            else:
-                kz += 1 << (4 * (win - 27))
         self.hand: Final = hand
         self.sit: Final = sit
         self.tables: Final = tables
