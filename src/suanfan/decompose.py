@@ -21,11 +21,9 @@ __all__ = [
     "Decomposition",
     "decompose",
     "decompose_masked",
-    "decompose_packed",
     "group_splits",
     "is_chow",
     "is_thirteen_orphans",
-    "pack_counts",
     "set_kind",
     "set_tiles",
     "seven_pairs",
@@ -231,47 +229,6 @@ def decompose(counts: Sequence[int], n_sets: int | None = None) -> list[Decompos
         if counts[k]:
             mask |= 1 << k
     return decompose_masked(counts, mask)
-
-
-# Packed counts: one byte per kind (kind k at bits 8k..8k+7); an int key hashes and compares
-# faster than a tuple slice.
-_PACKED_GROUPS: tuple[tuple[int, int, int, int, dict[int, _Entry]], ...] = (
-    (0, 0, 9, (1 << 72) - 1, {}), (72, 9, 9, (1 << 72) - 1, {}),
-    (144, 18, 9, (1 << 72) - 1, {}), (216, 27, 7, (1 << 56) - 1, {}),
-)
-
-
-def pack_counts(counts: Sequence[int]) -> int:
-    """34 kind counts as one int, a byte per kind."""
-    packed = 0
-    for k in range(NUM_KINDS - 1, -1, -1):
-        packed = (packed << 8) | counts[k]
-    return packed
-
-
-def decompose_packed(packed: int, n_sets: int) -> list[Decomposition]:
-    """:func:`decompose` of counts packed a byte per kind (:func:`pack_counts`) whose total is
-    known to be ``3 * n_sets + 2``: the same decompositions in the same order."""
-    entries: list[_Entry] = []
-    paired = -1
-    for shift, base, size, fmask, memo in _PACKED_GROUPS:
-        key = (packed >> shift) & fmask
-        if not key:
-            continue
-        entry = memo.get(key)
-        if entry is None:
-            if len(memo) > _MEMO_LIMIT:
-                memo.clear()
-            pattern = tuple([(key >> (8 * i)) & 0xFF for i in range(size)])
-            entry = memo[key] = group_splits(pattern, base)
-        if not entry[0]:
-            if not entry[1] or paired >= 0:
-                return []
-            paired = len(entries)
-        entries.append(entry)
-    if not entries:
-        return []
-    return _combine(entries, paired)
 
 
 def seven_pairs(counts: Sequence[int], allow_four: bool = True) -> tuple[int, ...] | None:

@@ -335,7 +335,7 @@ class Hand:
                 cs += d
             else:
                 cz += d
-        fl = _flowers(flowers)
+        fl = flower_numbers(flowers)
         nm = len(ms)
         if nm > 4:
             raise InvalidHand(f"{nm} melds: a hand has at most 4")
@@ -517,7 +517,8 @@ def _melds(raw: Iterable[Meld]) -> tuple[Meld, ...]:
     return tuple(ms)
 
 
-def _flowers(raw: Iterable[int]) -> tuple[int, ...]:
+def flower_numbers(raw: Iterable[int]) -> tuple[int, ...]:
+    """Flower numbers (1-8, each once; a list or tuple of ints), sorted: InvalidHand otherwise."""
     if isinstance(raw, list):
         if not raw:
             return ()

@@ -31,6 +31,7 @@ from ..decompose import PUNG, decompose, suit_splits
 from ..hand import Hand, MeldKind
 from ..tiles import EAST, IS_GREEN, IS_REVERSIBLE, KIND, NORTH, NUM_KINDS, WHITE
 from .combos import chow_fans, pung_fans
+from .extended import is_pair_258, is_red_characters
 from .fans import FAN_INDEX, Fan
 from .forms import (
     KNITTED,
@@ -98,7 +99,6 @@ _MIDDLE: Final = _rank_mask(range(3, 6))
 _RANK4: Final = _rank_mask((3,))
 _RANK6: Final = _rank_mask((5,))
 _KNIT_MASK: Final = tuple(sum(1 << k for k in seq) for seq in KNITTED)
-_RED_DRAGON: Final = 33
 #: per kind: its group (0-2 the suits, 3 the honours) and its nibble in the group's packed counts
 _GROUP: Final = tuple(min(k // 9, 3) for k in range(NUM_KINDS))
 _NIBBLE: Final = tuple(1 << (4 * (k - 9 * _GROUP[k])) for k in range(NUM_KINDS))
@@ -544,7 +544,7 @@ class Ctx:
             rest >>= 1
             k += 1
         _kind_fans(self.amask, acc)
-        if self.tables.extended and _is_red_characters(self.amask):
+        if self.tables.extended and is_red_characters(self.amask):
             acc.add(Fan.ALL_RED_CHARACTERS)                          # 满江红
         for f in self.extra:
             acc.add(f)
@@ -659,12 +659,6 @@ def _add_combos(acc: Fans, combos: Combos) -> None:
             acc.add_uses(f, u)
 
 
-def _is_red_characters(m: int) -> bool:
-    """满江红 (seed 003): characters and Red 中 only, both present."""
-    chars = _SUIT_MASK[0]
-    return bool(m >> _RED_DRAGON & 1) and bool(m & chars) and not m & ~(chars | 1 << _RED_DRAGON)
-
-
 def _kind_fans(m: int, acc: Fans) -> None:
     """Fans decided by which tile kinds the hand holds (a bit mask of kinds): colour, rank and
     terminal fans."""
@@ -758,7 +752,7 @@ def standard_fans(ctx: Ctx, acc: Fans, pair: int, st_chows: list[int],
             acc.add1(Fan.SINGLE_WAIT, PAIR + pair)
     if nine_gates:
         acc.add(Fan.NINE_GATES)
-    if ctx.tables.pair_258 and pair < 27 and pair % 9 in (1, 4, 7):
+    if ctx.tables.pair_258 and is_pair_258(pair):
         acc.add1(Fan.PAIR_258, PAIR + pair)                                    # 二五八将
 
 
@@ -806,7 +800,7 @@ def knitted_fans(ctx: Ctx, acc: Fans, ki: int, pair: int,
                     acc.add1(Fan.SINGLE_WAIT, PAIR + pair)
         elif pair == win:
             acc.add1(Fan.SINGLE_WAIT, PAIR + pair)
-    if ctx.tables.pair_258 and pair < 27 and pair % 9 in (1, 4, 7):
+    if ctx.tables.pair_258 and is_pair_258(pair):
         acc.add1(Fan.PAIR_258, PAIR + pair)
 
 
@@ -836,10 +830,17 @@ class Best:
         self.reading: Reading | None = None
         self.readings = 0
 
-    def offer(self, total: int, form: int, pair: int, sets: tuple[int, ...], knit: int) -> None:
+    def improves(self, total: int) -> bool:
+        """Count a reading worth ``total``; True when it is the best so far (就高不就低: the
+        first of equal totals is kept), its total then kept too."""
         self.readings += 1
         if total > self.total:
             self.total = total
+            return True
+        return False
+
+    def offer(self, total: int, form: int, pair: int, sets: tuple[int, ...], knit: int) -> None:
+        if self.improves(total):
             self.reading = Reading(form, pair, sets, knit)
 
 
@@ -976,10 +977,8 @@ def _standard_readings(ctx: Ctx, base: Fans, acc: Fans, best: Best) -> None:
                     winds |= s.winds
                 acc.copy_from(base)
                 standard_fans(ctx, acc, pair_split.pair, chows, pungs, props, nine)
-                total = walk(tables, acc, winds, ctx.pw, ctx.sw)
-                best.readings += 1
-                if total > best.total:
-                    best.total = total
+                if best.improves(walk(tables, acc, winds, ctx.pw, ctx.sw)):
+                    # the reading's sets, built only for a new best
                     sets = [*chows, *[PUNG + k for k in pungs]]
                     sets.sort()
                     best.reading = Reading(form, pair_split.pair, tuple(sets), -1)

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Final
 
 from ..errors import InvalidHand
 from ..hand import Hand
@@ -46,7 +47,7 @@ __all__ = [
     "check_flags",
     "flower_fans",
     "is_pair_258",
-    "tile_fans",
+    "is_red_characters",
 ]
 
 
@@ -130,7 +131,7 @@ _ZH = {f.flag: f.zh for f in EXTENDED_FANS if f.by == "flag"}
 
 _GENTLEMEN = frozenset({1, 2, 3, 4})
 _SEASONS = frozenset({5, 6, 7, 8})
-_RED = 33  # 中 (7z)
+_RED: Final = 33  # 中 (7z)
 
 
 def _flag_list(flags: Mapping[str, object]) -> list[str]:
@@ -252,11 +253,10 @@ def flower_fans(flower_tiles: tuple[int, ...] | None, count: int) -> tuple[tuple
     return tuple(out), ()
 
 
-def tile_fans(kinds: frozenset[int] | set[int]) -> tuple[str, ...]:
-    """Fans decided by the tile kinds held (0–33): 满江红 — only 万 and 中, both present."""
-    if _RED in kinds and any(k < 9 for k in kinds) and all(k < 9 or k == _RED for k in kinds):
-        return ("all_red_characters",)
-    return ()
+def is_red_characters(kinds: int) -> bool:
+    """满江红: the tile kinds held (a bit per kind 0–33) are 万 and 中 only, both present."""
+    chars = (1 << 9) - 1
+    return bool(kinds >> _RED & 1) and bool(kinds & chars) and not kinds & ~(chars | 1 << _RED)
 
 
 def is_pair_258(pair_kind: int) -> bool:

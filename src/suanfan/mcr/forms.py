@@ -8,16 +8,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import permutations
 
-from ..tiles import TERMINALS_AND_HONORS
-
 __all__ = [
     "KNITTED",
     "honors_and_knitted",
     "is_nine_gates",
-    "is_seven_pairs",
     "is_seven_shifted_pairs",
-    "is_thirteen_orphans",
-    "knitted_index",
     "split_keys",
 ]
 
@@ -29,18 +24,6 @@ KNITTED: tuple[tuple[int, ...], ...] = tuple(
     for perm in permutations(range(3))
 )
 _KNITTED_SETS = tuple(frozenset(k) for k in KNITTED)
-
-
-def knitted_index(counts: Sequence[int]) -> int:
-    """Index of a knitted straight all of whose nine tiles are in ``counts`` (-1 if none)."""
-    for i, seq in enumerate(KNITTED):
-        if all(counts[k] for k in seq):
-            return i
-    return -1
-
-
-def is_thirteen_orphans(counts: Sequence[int]) -> bool:
-    return all(counts[k] for k in TERMINALS_AND_HONORS) and sum(counts[k] for k in TERMINALS_AND_HONORS) == 14
 
 
 def honors_and_knitted(counts: Sequence[int]) -> tuple[bool, bool, bool]:
@@ -56,10 +39,6 @@ def honors_and_knitted(counts: Sequence[int]) -> tuple[bool, bool, bool]:
             seven = all(counts[k] for k in range(27, 34))
             return (not seven, seven, len(numbered) == 9)
     return (False, False, False)
-
-
-def is_seven_pairs(counts: Sequence[int]) -> bool:
-    return sum(counts) == 14 and all(c % 2 == 0 for c in counts)
 
 
 def is_seven_shifted_pairs(counts: Sequence[int]) -> bool:

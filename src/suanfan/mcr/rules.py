@@ -228,12 +228,10 @@ class RuleTables:
         "excludes_high",
         "excludes_low",
         "extended",
-        "flower_fans",
         "flower_value",
         "knitted_tile_wait",
         "melded_concealed_kong",
         "pair_258",
-        "red_characters",
         "values",
     )
 
@@ -271,12 +269,9 @@ class RuleTables:
         self.melded_concealed_kong: Final[bool] = bool(rules.melded_concealed_kong)
         self.knitted_tile_wait: Final[bool] = bool(rules.knitted_tile_wait)
         on = [i not in disabled for i in _EXTENDED]
-        #: the extended detectors: 二五八将 per reading, 满江红 from the tiles, the flower fans
+        #: 二五八将 is on (the engine's one per-reading extended detector)
         self.pair_258: Final[bool] = "pair_258" not in disabled
-        self.red_characters: Final[bool] = "all_red_characters" not in disabled
-        self.flower_fans: Final[bool] = any(
-            i not in disabled for i in ("four_gentlemen", "four_seasons", "eight_flowers"))
-        #: any extended fan on
+        #: any extended fan on (满江红 and the flower fans are then detected)
         self.extended: Final[bool] = any(on)
 
 

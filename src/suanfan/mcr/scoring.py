@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ..errors import InvalidHand, NotWinning, TileMissing
-from ..hand import Hand, Meld, MeldKind
+from ..hand import Hand, Meld, MeldKind, flower_numbers
 from ..notation import parse_flowers, parse_hand
 from ..tiles import KIND, tile_to_str
 from .engine import (
@@ -500,25 +500,12 @@ def _check_situation(hand: Hand, sit: Situation) -> tuple[Situation, tuple[str, 
     return sit, ()
 
 
-def _flower_tuple(flowers: tuple[object, ...]) -> tuple[int, ...]:
-    """Flower numbers given as a tuple: each 1-8, each once."""
-    out: list[int] = []
-    for f in flowers:
-        if not isinstance(f, int) or isinstance(f, bool) or not 1 <= f <= 8:
-            raise InvalidHand(f"flowers={flowers!r}: {f!r} is not a flower number 1-8")
-        if f in out:
-            raise InvalidHand(f"flower {f}f appears twice (there is one of each flower)")
-        out.append(f)
-    out.sort()
-    return tuple(out)
-
-
 def _flower_count(hand: Hand, flowers: object) -> int:
     """The number of flowers: a count 0-8, flower tiles ("1258f") or numbers, or the hand's own."""
     if isinstance(flowers, int) and not isinstance(flowers, bool) and 0 <= flowers <= 8 and not hand.flowers:
         return flowers
     if isinstance(flowers, tuple):
-        n = len(_flower_tuple(flowers))
+        n = len(flower_numbers(flowers))
     elif flowers is None or isinstance(flowers, int | str):
         got = parse_flowers(flowers)
         n = got if isinstance(got, int) else len(got)
@@ -643,7 +630,7 @@ def _flower_tiles(hand: Hand, flowers: object) -> tuple[int, ...] | None:
     if hand.flowers:
         return hand.flowers
     if isinstance(flowers, tuple):
-        return _flower_tuple(flowers)
+        return flower_numbers(flowers)
     if isinstance(flowers, str):
         f = parse_flowers(flowers)
         return f if isinstance(f, tuple) else None
