@@ -39,8 +39,9 @@ _NO_FAN: Final = -1
 _HAND_USE: Final = (-1,)
 
 Uses = tuple[int, ...]
-_NO_BY: Final[list[int]] = []        # the walk without a recorder keeps no "removed by"
 _NO_GROUP: Final[list[Uses]] = []    # nor the sets of each fan
+_NO_USES: Final[list[tuple[int, Uses]]] = []
+_NO_ORDER: Final[list[int]] = []
 
 
 class Fans:
@@ -130,15 +131,17 @@ def walk(tables: RuleTables, fans: Fans, wind_pungs: int, prevalent_wind: int, s
     high = tables.excludes_high
     ex_low = 0  # the fans excluded so far, as the two masks of RuleTables
     ex_high = 0
-    by = [_NO_FAN] * len(values) if out is not None else _NO_BY
     kept_any = False
     kept_pw = kept_sw = kept_nine = False
     kept_winds = _NO_FAN  # 小四喜 or 三风刻 when kept: it takes the 幺九刻 of its wind pungs
     total = 0
     # with a recorder: every instance's (fan, sets) in precedence order, read along with the bits
-    uses = fans.uses if out is not None and fans.uses is not None else []
-    order = [uses[i][0] << 8 | i for i in range(len(uses))]  # by fan, then as recorded (< 256)
-    order.sort()
+    uses = _NO_USES
+    order = _NO_ORDER
+    if out is not None and fans.uses is not None:
+        uses = fans.uses
+        order = [uses[i][0] << 8 | i for i in range(len(uses))]  # by fan, then as recorded (< 256)
+        order.sort()
     at = 0
     for half in range(2):
         rest = fans.low if half == 0 else fans.high
@@ -163,7 +166,7 @@ def walk(tables: RuleTables, fans: Fans, wind_pungs: int, prevalent_wind: int, s
                 continue
             if (ex_low >> idx if idx < EXCLUDE_SPLIT else ex_high >> (idx - EXCLUDE_SPLIT)) & 1:
                 if out is not None:
-                    out.removed.append((idx, count, "不重复", by[idx], group))
+                    out.removed.append((idx, count, "不重复", _excluder(tables, out, idx), group))
                 continue
             if idx == Fan.PUNG_OF_TERMINALS_OR_HONORS:
                 count = _yaojiu(count, wind_pungs, prevalent_wind, seat_wind, kept_pw, kept_sw,
@@ -182,9 +185,6 @@ def walk(tables: RuleTables, fans: Fans, wind_pungs: int, prevalent_wind: int, s
             kept_any = True
             total += values[idx] * count
             if out is not None:
-                for e in tables.excludes[idx]:
-                    if not (ex_low >> e if e < EXCLUDE_SPLIT else ex_high >> (e - EXCLUDE_SPLIT)) & 1:
-                        by[e] = idx
                 # the instances counted are the last ``count`` of the group (_yaojiu puts those
                 # taken by another fan first)
                 out.kept.append((idx, group[len(group) - count:]))
@@ -195,6 +195,15 @@ def walk(tables: RuleTables, fans: Fans, wind_pungs: int, prevalent_wind: int, s
         if out is not None:
             out.kept.append((int(Fan.CHICKEN_HAND), [_HAND_USE]))
     return total
+
+
+def _excluder(tables: RuleTables, out: Walked, idx: int) -> int:
+    """The fan that excluded fan ``idx``: the first fan kept (in precedence order) that excludes it."""
+    for k, _uses in out.kept:
+        if (tables.excludes_low[k] >> idx if idx < EXCLUDE_SPLIT
+                else tables.excludes_high[k] >> (idx - EXCLUDE_SPLIT)) & 1:
+            return k
+    return _NO_FAN
 
 
 def _yaojiu(count: int, wind_pungs: int, pw: int, sw: int, kept_pw: bool, kept_sw: bool,

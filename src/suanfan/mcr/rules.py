@@ -39,8 +39,40 @@ def fan_id(name: str) -> str:
     raise InvalidHand(f"unknown fan {name!r}: give its id (e.g. chicken_hand), Chinese or English name")
 
 
+def _fan_list(fans: object, what: str) -> list[str]:
+    """A fan or a list of fans (ids or names), or InvalidHand naming ``what``."""
+    if isinstance(fans, str):
+        return [fans]
+    if isinstance(fans, bytes | Mapping) or not isinstance(fans, Iterable):
+        raise InvalidHand(f"rules: {what} is a list of fans, not {_short(fans)}")
+    out = list(fans)
+    for k in out:
+        if not isinstance(k, str):
+            raise InvalidHand(f"rules: {what} is a list of fans (their ids or names), not {_short(k)}")
+    return out
+
+
 def _freeze(d: Mapping[str, int]) -> Mapping[str, int]:
     return MappingProxyType(dict(d))
+
+
+#: the largest value a fan, the minimum, the base points or a false-win payment may take
+MAX_FAN_VALUE: Final = 999
+
+
+def _short(v: object) -> str:
+    """``repr(v)`` cut to a readable length (a huge int is named by its size)."""
+    if isinstance(v, int) and not isinstance(v, bool) and v.bit_length() > 64:
+        return f"an int of {v.bit_length()} bits"
+    text = repr(v)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _amount(v: object, what: str) -> int:
+    """An int 0-MAX_FAN_VALUE (a value, a minimum, a payment), or InvalidHand naming ``what``."""
+    if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= MAX_FAN_VALUE:
+        raise InvalidHand(f"rules: {what} must be an int 0-{MAX_FAN_VALUE}, not {_short(v)}")
+    return v
 
 
 @dataclass(frozen=True, eq=False)
@@ -76,18 +108,36 @@ class Rules:
     tables: RuleTables = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        for text, what in ((self.name, "name"), (self.description, "description"), (self.source, "source")):
+            if not isinstance(text, str):
+                raise InvalidHand(f"rules: {what} must be a string, not {_short(text)}")
+        if not isinstance(self.values, Mapping):
+            raise InvalidHand(f"rules {self.name!r}: values must map fan ids to values, "
+                              f"not {_short(self.values)}")
         vals = {f.id: f.value for f in FANS}
         for k, v in dict(self.values).items():
             if k not in FAN_BY_ID:
-                raise InvalidHand(f"rules {self.name!r}: unknown fan {k!r}")
-            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-                raise InvalidHand(f"rules {self.name!r}: value of {k} must be a non-negative int")
-            vals[k] = v
+                raise InvalidHand(f"rules {self.name!r}: unknown fan {_short(k)}")
+            vals[k] = _amount(v, f"the value of {k}")
         object.__setattr__(self, "values", _freeze(vals))
+        if isinstance(self.disabled, str | bytes) or not isinstance(self.disabled, Iterable):
+            raise InvalidHand(f"rules {self.name!r}: disabled must be a list of fans, "
+                              f"not {_short(self.disabled)}")
         for k in self.disabled:
             if k not in FAN_BY_ID:
-                raise InvalidHand(f"rules {self.name!r}: unknown fan {k!r}")
+                raise InvalidHand(f"rules {self.name!r}: unknown fan {_short(k)}")
         object.__setattr__(self, "disabled", frozenset(self.disabled))
+        _amount(self.min_fan, "min_fan")
+        _amount(self.base_points, "base_points")
+        for switch in ("melded_concealed_kong", "green_may_add_flush", "knitted_tile_wait"):
+            if not isinstance(getattr(self, switch), bool):
+                raise InvalidHand(f"rules: {switch} must be true or false, "
+                                  f"not {_short(getattr(self, switch))}")
+        fw = self.false_win
+        if not (isinstance(fw, tuple) and len(fw) == 2):
+            raise InvalidHand(f"rules: false_win is (claimant pays, each other receives), not {_short(fw)}")
+        _amount(fw[0], "false_win's payment")
+        _amount(fw[1], "false_win's receipt")
         object.__setattr__(self, "tables", RuleTables(self, vals))
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -122,16 +172,11 @@ class Rules:
             vals.update({fan_id(k): v for k, v in values.items()})
         dis = set(self.disabled)
         if disabled:
-            if isinstance(disabled, str):
-                disabled = [disabled]
-            dis.update(fan_id(k) for k in disabled)
+            dis.update(fan_id(k) for k in _fan_list(disabled, "disable"))
         if enabled:
-            if isinstance(enabled, str):
-                enabled = [enabled]
-            dis.difference_update(fan_id(k) for k in enabled)
-        if min_fan is not None and (isinstance(min_fan, bool) or not isinstance(min_fan, int)
-                                    or min_fan < 0):
-            raise InvalidHand(f"min_fan must be a non-negative int, not {min_fan!r}")
+            dis.difference_update(fan_id(k) for k in _fan_list(enabled, "enable"))
+        if min_fan is not None:
+            _amount(min_fan, "min_fan")
         kw: dict[str, object] = {}
         for k, v in switches.items():
             if k not in _SWITCHES:
@@ -178,20 +223,20 @@ class Rules:
         unknown = sorted(set(data) - known)
         if unknown:
             raise InvalidHand(f"rules: unknown key {unknown[0]!r}; the keys are {', '.join(sorted(known))}")
-        base = get_rules(str(data.get("base", "mcr")))
+        base = get_rules(data.get("base", "mcr"))
         disabled = data.get("disabled")
         if disabled is not None:
-            if isinstance(disabled, str) or not isinstance(disabled, Iterable):
-                raise InvalidHand("rules: 'disabled' is a list of fans")
-            base = replace(base, disabled=frozenset(fan_id(k) for k in disabled))
+            base = replace(base, disabled=frozenset(fan_id(k) for k in _fan_list(disabled, "disabled")))
         switches = {k: data[k] for k in _SWITCHES if k in data}
         if "false_win" in switches:
             fw = switches["false_win"]
-            if not (isinstance(fw, list | tuple) and len(fw) == 2 and all(isinstance(x, int) for x in fw)):
-                raise InvalidHand("rules: false_win is [claimant pays, each other receives]")
-            switches["false_win"] = (int(fw[0]), int(fw[1]))
+            if not (isinstance(fw, list | tuple) and len(fw) == 2):
+                raise InvalidHand(f"rules: false_win is [claimant pays, each other receives], "
+                                  f"not {_short(fw)}")
+            switches["false_win"] = (_amount(fw[0], "false_win's payment"),
+                                     _amount(fw[1], "false_win's receipt"))
         return base.derive(
-            str(data.get("name") or f"{base.name}+custom"),
+            data.get("name") or f"{base.name}+custom",
             values=data.get("values"), disabled=data.get("disable"), enabled=data.get("enable"),
             min_fan=data.get("min_fan"), **switches,
         )
@@ -305,25 +350,48 @@ PRESETS: Mapping[str, Rules] = MappingProxyType({r.name: r for r in _PRESET_LIST
 PRESET_SOURCES: Mapping[str, str] = MappingProxyType({r.name: r.source for r in _PRESET_LIST})
 
 
+#: the largest rules file read (a rule set is a few kilobytes)
+MAX_RULES_FILE: Final = 1 << 20
+
+
 def load_rules(source: str | Path | Mapping[str, Any]) -> Rules:
-    """A rule set from a JSON file (path) or an already loaded dict (see :meth:`Rules.from_dict`)."""
+    """A rule set from a JSON file (path) or an already loaded dict (see :meth:`Rules.from_dict`).
+    A file that cannot be read, is larger than a megabyte, is not UTF-8 JSON or does not describe
+    a rule set gives an InvalidHand naming it."""
     if isinstance(source, Mapping):
         return Rules.from_dict(source)
+    if not isinstance(source, str | Path):
+        raise InvalidHand(f"rules={_short(source)}: give a preset name, a rules file's path or a dict")
+    name = str(source)
     try:
-        text = Path(source).read_text(encoding="utf-8")
+        with open(source, "rb") as f:
+            raw = f.read(MAX_RULES_FILE + 1)
     except OSError as exc:
-        raise InvalidHand(f"cannot read rules file {str(source)!r}: {exc.strerror or exc}") from None
+        raise InvalidHand(f"cannot read rules file {name!r}: {exc.strerror or exc}") from None
+    except ValueError as exc:  # e.g. a NUL in the path
+        raise InvalidHand(f"cannot read rules file {_short(name)}: {exc}") from None
+    if len(raw) > MAX_RULES_FILE:
+        raise InvalidHand(f"rules file {name!r}: larger than {MAX_RULES_FILE >> 20} MB, not a rule set")
     try:
-        data = json.loads(text)
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise InvalidHand(f"rules file {name!r}: not UTF-8 text (byte {exc.start})") from None
     except json.JSONDecodeError as exc:
-        raise InvalidHand(f"rules file {str(source)!r}: not JSON ({exc.msg}, line {exc.lineno})") from None
-    return Rules.from_dict(data)
+        raise InvalidHand(f"rules file {name!r}: not JSON ({exc.msg}, line {exc.lineno})") from None
+    except (ValueError, RecursionError) as exc:  # a number of thousands of digits, deep nesting
+        raise InvalidHand(f"rules file {name!r}: not a rule set ({_short(str(exc))})") from None
+    try:
+        return Rules.from_dict(data)
+    except InvalidHand as exc:
+        raise InvalidHand(f"rules file {name!r}: {exc}") from None
 
 
 def get_rules(rules: str | Rules) -> Rules:
     if isinstance(rules, Rules):
         return rules
-    r = PRESETS.get(str(rules).strip().lower())
+    if not isinstance(rules, str):
+        raise InvalidHand(f"rules={_short(rules)}: give a preset name or a Rules object")
+    r = PRESETS.get(rules.strip().lower())
     if r is None:
-        raise InvalidHand(f"unknown MCR rules {rules!r}: presets are {', '.join(PRESETS)}")
+        raise InvalidHand(f"unknown MCR rules {_short(rules)}: presets are {', '.join(PRESETS)}")
     return r

@@ -75,8 +75,23 @@ def token_str(t: int, kongs: list[int] | tuple[int, ...] = ()) -> str:
     return _TOKEN_TEXT[t + 1]
 
 
+#: the uses of an instance that uses one set or tile, at index token + 1, and of a kong
+_ONE_TEXT: Final = tuple((t,) for t in _TOKEN_TEXT)
+_ONE_KONG_TEXT: Final = tuple((t,) for t in _KONG_TEXT)
+#: fan values are below this (the sort key of a fan line)
+_VALUE_LIMIT: Final = 1 << 10
+
+
 def _uses_text(uses: list[tuple[int, ...]], kongs: list[int]) -> tuple[tuple[str, ...], ...]:
-    return tuple([tuple([token_str(t, kongs) for t in u]) for u in uses])
+    out: list[tuple[str, ...]] = []
+    for u in uses:
+        if len(u) == 1:
+            t = u[0]
+            out.append(_ONE_KONG_TEXT[t - _PUNG] if _PUNG <= t < PAIR and kongs and t - _PUNG in kongs
+                       else _ONE_TEXT[t + 1])
+        else:
+            out.append(tuple([token_str(t, kongs) for t in u]))
+    return tuple(out)
 
 
 # -- results -------------------------------------------------------------------------------------
@@ -226,21 +241,26 @@ class _Explained:
         if got is None:
             kongs = self._ctx.kong_kinds
             values = self._values
-            # highest value first, then the table's order
-            order: list[tuple[int, int, list[tuple[int, ...]]]] = [
-                (-values[idx], idx, uses) for idx, uses in self._walked.kept]
+            kept = self._walked.kept
             n_flowers = self._ctx.sit.flowers
+            # highest value first, then the table's order: keys (value, index) packed in an int
+            order = [(_VALUE_LIMIT - values[idx]) << 8 | idx for idx, _uses in kept]
             if n_flowers:
-                order.append((-values[Fan.FLOWER_TILES], Fan.FLOWER_TILES, []))
-            order.sort(key=_first_two)
+                order.append((_VALUE_LIMIT - values[Fan.FLOWER_TILES]) << 8 | Fan.FLOWER_TILES)
+            order.sort()
             entries: list[FanEntry] = []
-            for neg_value, idx, uses in order:
+            for key in order:
+                idx = key & 0xFF
                 f = FANS[idx]
+                value = _VALUE_LIMIT - (key >> 8)
                 if idx == Fan.FLOWER_TILES:
-                    entries.append(FanEntry(f.id, f.zh, f.zh_hant, f.en, -neg_value, n_flowers, ()))
-                else:
-                    entries.append(FanEntry(f.id, f.zh, f.zh_hant, f.en, -neg_value, len(uses),
-                                            _uses_text(uses, kongs)))
+                    entries.append(FanEntry(f.id, f.zh, f.zh_hant, f.en, value, n_flowers, ()))
+                    continue
+                for k, uses in kept:
+                    if k == idx:
+                        entries.append(FanEntry(f.id, f.zh, f.zh_hant, f.en, value, len(uses),
+                                                _uses_text(uses, kongs)))
+                        break
             got = self._fans = tuple(entries)
         return got
 
@@ -263,10 +283,6 @@ class _Explained:
             got = self._decomposition = (*[f"[{token_str(t, kongs)}]" for t in declared],
                                          *[token_str(t, kongs) for t in standing])
         return got
-
-
-def _first_two(item: tuple[int, int, list[tuple[int, ...]]]) -> tuple[int, int]:
-    return (item[0], item[1])
 
 
 class MCRResult:
