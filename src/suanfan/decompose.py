@@ -10,7 +10,6 @@ decomposing a hand is a small cross product of cached lists, with no per-call ob
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 from itertools import product
 from typing import Final
 
@@ -111,7 +110,9 @@ def _tail(key: int, pair_ok: bool, honors: bool) -> _Tail:
     return out
 
 
-@cache
+_SUIT_DECOMPOSITIONS: dict[tuple[tuple[int, ...], bool], tuple[_SuitDecomp, ...]] = {}
+
+
 def suit_decompositions(pattern: tuple[int, ...], honors: bool = False) -> tuple[_SuitDecomp, ...]:
     """All ways to split one suit's counts into sets and at most one pair.
 
@@ -119,11 +120,18 @@ def suit_decompositions(pattern: tuple[int, ...], honors: bool = False) -> tuple
     are relative: ``i`` a chow starting at index ``i``, ``PUNG + i`` a pung; sets are sorted; the
     pair is an index or -1. Cached per pattern; the order is :func:`suit_splits`'s.
     """
+    got = _SUIT_DECOMPOSITIONS.get((pattern, honors))
+    if got is not None:
+        return got
     key = 0
     for i, c in enumerate(pattern):
         key |= c << (4 * i)
-    return tuple([((*chows, *[PUNG + k for k in pungs]), pair)
-                  for chows, pungs, pair in _tail(key, True, honors)])
+    got = tuple([((*chows, *[PUNG + k for k in pungs]), pair)
+                 for chows, pungs, pair in _tail(key, True, honors)])
+    if len(_SUIT_DECOMPOSITIONS) >= _MEMO_LIMIT:
+        _SUIT_DECOMPOSITIONS.clear()  # bounded: a process never holds more than the limit
+    _SUIT_DECOMPOSITIONS[(pattern, honors)] = got
+    return got
 
 
 _Entry = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, tuple[int, ...]], ...]]

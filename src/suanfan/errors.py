@@ -6,7 +6,8 @@ Every error a user can provoke is a :class:`MahjongError`, itself a :class:`Valu
 
 from __future__ import annotations
 
-__all__ = ["InvalidHand", "MahjongError", "NoYaku", "NotWinning", "TileMissing"]
+__all__ = ["InvalidArgument", "InvalidHand", "MahjongError", "NoYaku", "NotWinning", "TileMissing",
+           "describe"]
 
 
 class MahjongError(ValueError):
@@ -31,3 +32,21 @@ class TileMissing(InvalidHand, NotWinning):
 
     It is both an :class:`InvalidHand` (wrong tile count) and a :class:`NotWinning`.
     """
+
+
+class InvalidArgument(InvalidHand):
+    """An argument of the wrong type or out of its range (a flag that is not a bool, a count out of
+    range, an option of another rule system). The message names the argument and what it
+    accepts. A subclass of :class:`InvalidHand`, which such errors were before it existed."""
+
+
+def describe(value: object, limit: int = 60) -> str:
+    """``repr(value)`` for an error message, cut to ``limit`` characters; an int too large to
+    print is named by its size (its repr would raise)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return f"an int of {value.bit_length()} bits"
+    try:
+        text = repr(value)
+    except Exception:
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from dataclasses import FrozenInstanceError
 from typing import Final, cast
 
-from .errors import InvalidHand
+from .errors import InvalidHand, describe
 from .tiles import ALL_TILES, EAST, KIND, NUM_KINDS, RED_MAN, tile_to_str
 
 __all__ = ["Hand", "Meld", "MeldKind"]
@@ -59,7 +59,7 @@ def _items(raw: object, what: str) -> list[object]:
     if isinstance(raw, tuple):
         return list(raw)
     if isinstance(raw, (str, bytes, bytearray)) or not isinstance(raw, Iterable):
-        raise InvalidHand(f"{what} {raw!r} is not a sequence")
+        raise InvalidHand(f"{what} {describe(raw)} is not a sequence")
     return list(raw)
 
 
@@ -79,7 +79,7 @@ def _tile_ids(raw: object, what: str) -> list[int]:
     for x in _items(raw, what):
         t = _tile_id(x)
         if t < 0:
-            raise InvalidHand(f"{what}: {x!r} is not a tile id")
+            raise InvalidHand(f"{what}: {describe(x)} is not a tile id")
         out.append(t)
     return out
 
@@ -141,7 +141,7 @@ class Meld:
         _sort_tiles(ids)
         n = len(ids)
         if not isinstance(kind, MeldKind):
-            raise InvalidHand(f"meld kind {kind!r} is not a MeldKind")
+            raise InvalidHand(f"meld kind {describe(kind)} is not a MeldKind")
         k0 = KIND[ids[0]] if n else -1
         same = n >= 3
         for t in ids:
@@ -162,14 +162,14 @@ class Meld:
         if type(concealed) is not bool or type(promoted) is not bool:
             bad = concealed if type(concealed) is not bool else promoted
             raise InvalidHand(f"meld {_text(ids)}: concealed and promoted are True or False, "
-                              f"not {bad!r}")
+                              f"not {describe(bad)}")
         if kind is not _KONG and (concealed or promoted):
             raise InvalidHand(f"meld {_text(ids)}: only a kong can be concealed or promoted")
         src = 0
         if source is not None:
             if type(source) is not int or not 1 <= source <= 3:
                 raise InvalidHand(
-                    f"meld {_text(ids)}: claim source {source!r} is not 1, 2 or 3")
+                    f"meld {_text(ids)}: claim source {describe(source)} is not 1, 2 or 3")
             src = source
         if concealed and (promoted or source is not None):
             raise InvalidHand(f"meld {_text(ids)}: a concealed kong has no claim source")
@@ -303,7 +303,7 @@ class Hand:
             if type(item) is int:
                 x = item
             if not 0 <= x < ALL_TILES:
-                raise InvalidHand(f"concealed tiles: {item!r} is not a tile id")
+                raise InvalidHand(f"concealed tiles: {describe(item)} is not a tile id")
             if x < prev or x >= RED_MAN:
                 in_order = False
             prev = x
@@ -322,7 +322,7 @@ class Hand:
         if winning_tile is not None:
             wt = _tile_id(winning_tile)
             if wt < 0:
-                raise InvalidHand(f"winning tile {winning_tile!r} is not a tile id")
+                raise InvalidHand(f"winning tile {describe(winning_tile)} is not a tile id")
             w = wt
             k = KIND[wt]
             su = k // 9
@@ -498,7 +498,7 @@ def _melds(raw: Iterable[Meld]) -> tuple[Meld, ...]:
     in_order = True
     for x in items:
         if not isinstance(x, Meld):
-            raise InvalidHand(f"{x!r} is not a Meld")
+            raise InvalidHand(f"{describe(x)} is not a Meld")
         if x._order < prev:
             in_order = False
         prev = x._order
@@ -531,7 +531,7 @@ def flower_numbers(raw: Iterable[int]) -> tuple[int, ...]:
         if type(item) is int:
             x = item
         if not 1 <= x <= 8:
-            raise InvalidHand(f"flower {item!r} is not 1-8")
+            raise InvalidHand(f"flower {describe(item)} is not 1-8")
         if seen >> x & 1:
             raise InvalidHand(f"flower {x}f appears twice (there is one of each flower)")
         seen |= 1 << x

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Final, overload
 
-from .errors import InvalidHand
+from .errors import InvalidHand, describe
 from .hand import Hand, Meld, MeldKind
 from .tiles import HONOR, IS_RED, KIND, RANK, RED_MAN, SUIT, SUITS
 
@@ -344,7 +344,7 @@ def _read_mpsz(s: str) -> _Read:
                 if np != 1:
                     digits = "".join([ch for ch in s[pend_at:i] if "0" <= ch <= "9"])
                     raise InvalidHand(
-                        f"digits {digits!r} at position {pend_at} have no suit letter")
+                        f"digits {describe(digits)} at position {pend_at} have no suit letter")
                 claim = ord(s[pend_at]) - 48
                 np = 0
             elif comma_at >= 0:
@@ -557,7 +557,7 @@ def parse_tile(text: object) -> int:
     """Parse exactly one tile (``text`` a ``str``, as for :func:`parse_tiles`)."""
     tiles = parse_tiles(text)
     if len(tiles) != 1:
-        raise InvalidHand(f"expected one tile, got {len(tiles)} in {text!r}")
+        raise InvalidHand(f"expected one tile, got {len(tiles)} in {describe(text)}")
     return tiles[0]
 
 
@@ -653,7 +653,7 @@ def format_hand(hand: Hand, style: str = "mpsz") -> str:
     after another space."""
     if style not in STYLES:
         # InvalidHand is a ValueError, what this raised before
-        raise InvalidHand(f"unknown notation style {style!r}: use {', '.join(STYLES)}")
+        raise InvalidHand(f"unknown notation style {describe(style)}: use {', '.join(STYLES)}")
     parts = "".join([format_meld(m, style) for m in hand.melds])
     parts += format_tiles(hand.concealed, style)
     if hand.winning_tile is not None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Final
 from xml.sax.saxutils import escape
 
-from .errors import InvalidHand
+from .errors import InvalidArgument, describe
 from .hand import Hand, Meld, MeldKind
 from .tiles import (
     ALL_TILES,
@@ -256,13 +256,20 @@ def _svg(width: float, height: float, body: str, label: str, scale: float) -> st
     )
 
 
+def _scale(height: object, base: float) -> float:
+    """The factor that renders ``base`` units ``height`` pixels high (a number 1-10000)."""
+    if isinstance(height, bool) or not isinstance(height, int | float) or not 1 <= height <= 10000:
+        raise InvalidArgument(f"height={describe(height)}: give a number of pixels from 1 to 10000")
+    return height / base
+
+
 def _tile_id(tile: int | str) -> int:
     if isinstance(tile, str):
         from .notation import parse_tile
 
         return parse_tile(tile)
     if isinstance(tile, bool) or not isinstance(tile, int) or not 0 <= tile < ALL_TILES:
-        raise InvalidHand(f"{tile!r} is not a tile id (0-{ALL_TILES - 1})")
+        raise InvalidArgument(f"{describe(tile)} is not a tile id (0-{ALL_TILES - 1})")
     return tile
 
 
@@ -273,20 +280,20 @@ def tile_svg(tile: int | str, *, height: float = 80, highlight: bool = False) ->
     """
     t = _tile_id(tile)
     return _svg(TILE_WIDTH, TILE_HEIGHT, _frame(_face(t), highlight), tile_name(t, "en"),
-                height / (TILE_HEIGHT + 6))
+                _scale(height, TILE_HEIGHT + 6))
 
 
 def flower_svg(n: int, *, height: float = 80) -> str:
     """A flower tile 1–8 (梅 兰 竹 菊 春 夏 秋 冬) as SVG text."""
     if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 8:
-        raise InvalidHand(f"flower {n!r} is not 1-8")
+        raise InvalidArgument(f"flower {describe(n)} is not 1-8")
     return _svg(TILE_WIDTH, TILE_HEIGHT, _frame(_flower_face(n)), FLOWER_NAMES["en"][n - 1],
-                height / (TILE_HEIGHT + 6))
+                _scale(height, TILE_HEIGHT + 6))
 
 
 def back_svg(*, height: float = 80) -> str:
     """The back of a tile."""
-    return _svg(TILE_WIDTH, TILE_HEIGHT, _back(), "tile back", height / (TILE_HEIGHT + 6))
+    return _svg(TILE_WIDTH, TILE_HEIGHT, _back(), "tile back", _scale(height, TILE_HEIGHT + 6))
 
 
 # -- a hand -----------------------------------------------------------------------------------------
@@ -332,13 +339,15 @@ def _meld_layout(m: Meld) -> list[tuple[int, str]]:
         claimed = tiles.pop(m.source - 1)
         return [(claimed, "side")] + [(t, "up") for t in tiles]
     # A pung or kong claimed from the left / opposite / right: that tile turned at that place.
-    place = {1: 0, 2: 1, 3: len(tiles) - 1}[m.source]
     if m.promoted:
+        # the pung as it was claimed, its claimed tile with the added one stacked on it
         stacked = tiles.pop()
+        place = {1: 0, 2: 1, 3: len(tiles) - 1}[m.source]
         out = [(t, "up") for t in tiles]
         out[place] = (out[place][0], "stack")
         out.insert(place + 1, (stacked, "stacked-top"))
         return out
+    place = {1: 0, 2: 1, 3: len(tiles) - 1}[m.source]
     return [(t, "side" if i == place else "up") for i, t in enumerate(tiles)]
 
 
@@ -348,7 +357,7 @@ def hand_svg(hand: Hand | str, *, height: float = 48) -> str:
 
     ``height`` is the rendered height of an upright tile in pixels.
     """
-    if isinstance(hand, str):
+    if not isinstance(hand, Hand):
         from .notation import parse_hand
 
         hand = parse_hand(hand)
@@ -386,4 +395,4 @@ def hand_svg(hand: Hand | str, *, height: float = 48) -> str:
             canvas.upright(_frame(_flower_face(n)), FLOWER_NAMES["en"][n - 1] + " (flower)")
     width = max(canvas.x - _SEP, TILE_WIDTH)
     label = str(hand)
-    return _svg(width, canvas.height, "".join(canvas.parts), label, height / TILE_HEIGHT)
+    return _svg(width, canvas.height, "".join(canvas.parts), label, _scale(height, TILE_HEIGHT))

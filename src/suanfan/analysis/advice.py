@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import InvalidHand
+from ..errors import InvalidArgument, InvalidHand, describe
 from ..hand import Hand
 from ..notation import parse_hand
 from ..tiles import KIND, NUM_KINDS, RED_FIVES, tile_to_str
@@ -27,7 +27,7 @@ from .shanten import (
     mcr_shanten_counts,
     riichi_shanten_counts,
 )
-from .waits import Visible, Wait, _wait_list, unseen_counts
+from .waits import Visible, Wait, _wait_list, check_situation, unseen_counts
 
 __all__ = ["Advice", "DiscardOption", "UsefulTile", "advise", "useful_tiles"]
 
@@ -133,6 +133,9 @@ def advise(
     """
     h = parse_hand(hand14)
     sysname = _system(system)
+    check_situation(sysname, situation)
+    if type(score_waits) is not bool:
+        raise InvalidArgument(f"score_waits={describe(score_waits)}: give True or False")
     if not h.is_complete:
         raise InvalidHand(
             "the hand has 13 tiles: discard advice is for a 14-tile hand (use waits for 13 tiles)"

@@ -9,8 +9,8 @@ from ..hand import Hand
 from ..notation import parse_hand
 from ..tiles import tile_to_str
 from .advice import advise, useful_tiles
-from .shanten import hand_counts, shanten_by_form
-from .waits import unseen_counts, wait_table
+from .shanten import _system, hand_counts, shanten_by_form
+from .waits import check_situation, unseen_counts, wait_table
 
 __all__ = ["report"]
 
@@ -21,6 +21,7 @@ def report(hand: str | Hand, system: str = "mcr", visible: str | None = None,
     13-tile hand the wait table with each wait's score and, when the hand is not ready, the
     useful tiles with how many of each remain unseen (``useful``)."""
     h = parse_hand(hand)
+    check_situation(_system(system), situation)
     forms = shanten_by_form(h, system)
     if h.is_complete:
         out = advise(h, system, visible=visible, **situation).to_dict()

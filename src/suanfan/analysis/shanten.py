@@ -45,7 +45,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
-from ..errors import InvalidHand
+from ..errors import InvalidArgument, describe
 from ..hand import Hand
 from ..notation import parse_hand
 from ..tiles import KIND, NUM_KINDS
@@ -1076,13 +1076,15 @@ def hand_counts(hand: Hand) -> tuple[list[int], int]:
 
 
 def _system(system: str) -> str:
-    s = system.lower()
+    if not isinstance(system, str):
+        raise InvalidArgument(f"system={describe(system)}: use 'mcr' or 'riichi'")
+    s = system.strip().lower()
     if s.startswith("mcr") or s in ("gb", "guobiao", "chinese"):
         return "mcr"
     if s.startswith("riichi") or s in ("japanese", "jp", "default", "tenhou", "mahjongsoul",
                                        "majsoul", "wrc", "ema"):
         return "riichi"
-    raise InvalidHand(f"unknown rule system {system!r}: use 'mcr' or 'riichi'")
+    raise InvalidArgument(f"unknown rule system {describe(system)}: use 'mcr' or 'riichi'")
 
 
 def _parsed(hand: str | Hand) -> Hand:

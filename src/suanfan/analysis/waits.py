@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import InvalidHand, NotWinning
+from ..errors import InvalidArgument, InvalidHand, NotWinning, describe
 from ..hand import Hand
 from ..notation import parse_hand, parse_tiles
 from ..tiles import KIND, NUM_KINDS, tile_to_str
@@ -22,8 +22,10 @@ from .shanten import _system, hand_counts, mcr_shanten_counts, meld_kinds, riich
 __all__ = [
     "Wait",
     "WaitTable",
+    "check_situation",
     "mcr_waits",
     "riichi_waits",
+    "situation_keys",
     "summary",
     "unseen_counts",
     "visible_counts",
@@ -34,11 +36,37 @@ __all__ = [
 Visible = str | Iterable[int | str] | None
 
 
+def situation_keys(system: str) -> tuple[str, ...]:
+    """The keyword arguments the scorer of ``system`` ("mcr" or "riichi") takes besides the hand:
+    the situation a wait is scored with."""
+    if system == "mcr":
+        from ..mcr.situation import FLAGS
+
+        return (*[f.name for f in FLAGS], "seat_wind", "prevalent_wind", "flowers", "rules")
+    from ..riichi.situation import Situation
+
+    return (*Situation.__dataclass_fields__, "rules")
+
+
+def check_situation(system: str, situation: Mapping[str, Any]) -> None:
+    """Refuse a situation keyword the scorer of ``system`` does not take (a riichi flag given to
+    an MCR analysis is an error, not ignored)."""
+    if not situation:
+        return
+    keys = situation_keys(system)
+    for k in situation:
+        if k not in keys:
+            raise InvalidArgument(
+                f"{describe(k)} is not a situation option of {system}: the options are {', '.join(keys)}")
+
+
 def visible_counts(visible: Visible) -> list[int]:
     """Kind counts (34) of tiles seen outside the hand: a tile string such as ``"1m5z0p"`` or ids."""
     counts = [0] * NUM_KINDS
     if visible is None:
         return counts
+    if isinstance(visible, bytes | bytearray | Mapping) or not isinstance(visible, str | Iterable):
+        raise InvalidArgument(f"visible={describe(visible)}: give tiles such as '1m5z0p' or a list of tiles")
     if isinstance(visible, str):
         tiles = parse_tiles(visible) if visible.strip() else []
     else:
@@ -49,7 +77,7 @@ def visible_counts(visible: Visible) -> list[int]:
             elif isinstance(t, int) and not isinstance(t, bool) and 0 <= t < len(KIND):
                 tiles.append(t)
             else:
-                raise InvalidHand(f"visible tile {t!r} is not a tile")
+                raise InvalidHand(f"visible tile {describe(t)} is not a tile")
     for t in tiles:
         counts[KIND[t]] += 1
     return counts
@@ -230,6 +258,7 @@ def wait_table(
     """Shanten and every winning tile of a 13-tile hand with its score and unseen count."""
     h = parse_hand(hand13)
     sysname = _system(system)
+    check_situation(sysname, situation)
     if h.is_complete:
         raise InvalidHand(
             "the hand has 14 tiles: waits are for a 13-tile hand (use advise() for discards)"
@@ -249,6 +278,7 @@ def mcr_waits(hand13: str | Hand, visible: Visible = None, **situation: Any) -> 
     are on view (visible tiles and the hand's own melds).
     """
     h = parse_hand(hand13)
+    check_situation("mcr", situation)
     if h.is_complete:
         raise InvalidHand("the hand has 14 tiles: waits are for a 13-tile hand")
     return {w.tile: w.result for w in _wait_list(h, "mcr", visible, situation)}
@@ -257,6 +287,7 @@ def mcr_waits(hand13: str | Hand, visible: Visible = None, **situation: Any) -> 
 def riichi_waits(hand13: str | Hand, visible: Visible = None, **situation: Any) -> dict[str, Any]:
     """``{tile: suanfan.riichi result or None}`` for each winning tile (None: no yaku)."""
     h = parse_hand(hand13)
+    check_situation("riichi", situation)
     if h.is_complete:
         raise InvalidHand("the hand has 14 tiles: waits are for a 13-tile hand")
     return {w.tile: w.result for w in _wait_list(h, "riichi", visible, situation)}

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import os
+import signal
+import socket
 import sys
+from collections.abc import Callable
 
 from ..cli import register_command
 
@@ -13,17 +17,65 @@ __all__ = ["serve"]
 _MISSING = "suanfan serve needs FastAPI and uvicorn: pip install 'suanfan[web]'"
 
 
+def _port(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        port = -1
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port 0-65535")
+    return port
+
+
+def _positive(limit: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            n = int(text)
+        except ValueError:
+            n = 0
+        if not 1 <= n <= limit:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number 1-{limit}")
+        return n
+
+    return parse
+
+
+def _stopped(_signum: int, _frame: object) -> None:
+    """The handler uvicorn hands a stop signal back to once it has shut down: nothing more to do."""
+
+
 def serve(args: argparse.Namespace) -> int:
     if importlib.util.find_spec("fastapi") is None or importlib.util.find_spec("uvicorn") is None:
         print(f"suanfan: error: {_MISSING}", file=sys.stderr)
         return 2
     import uvicorn
 
-    from ..web.app import app
-
+    # the worker processes import the app themselves: the per-process limit travels by environment
+    os.environ["SUANFAN_MAX_CONCURRENT"] = str(args.max_concurrent)
+    try:
+        # a port already in use, an address that does not exist: one line, no traceback
+        with socket.create_server((args.host, args.port), reuse_port=False):
+            pass
+    except OSError as exc:
+        print(f"suanfan: error: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}",
+              file=sys.stderr)
+        return 2
     print(f"suanfan: serving the calculator on http://{args.host}:{args.port}/ "
-          f"(API docs at /docs; Ctrl-C to stop)", file=sys.stderr)
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level)
+          f"(API docs at /docs; {args.workers} worker{'s' if args.workers > 1 else ''}; "
+          f"Ctrl-C to stop)", file=sys.stderr)
+    # uvicorn stops gracefully on SIGTERM / SIGINT, then raises the signal again for the handler
+    # it found: a quiet one here, so that a stop is exit status 0 with no traceback
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, _stopped)
+    uvicorn.run(
+        "suanfan.web.app:app", host=args.host, port=args.port, workers=args.workers,
+        log_level=args.log_level,
+        # connections + requests a worker holds at once (beyond: 503), idle keep-alive, and the
+        # time an in-flight request gets on SIGTERM before the worker stops anyway
+        limit_concurrency=args.max_connections, timeout_keep_alive=args.keep_alive,
+        timeout_graceful_shutdown=args.shutdown_timeout,
+        server_header=False, date_header=True, h11_max_incomplete_event_size=16 * 1024,
+    )
     return 0
 
 
@@ -32,10 +84,23 @@ def _register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "serve",
         help="run the web calculator and the HTTP API (needs: pip install 'suanfan[web]')",
-        description="Serve the calculator page at / and the HTTP API under /api (docs at /docs).",
+        description="Serve the calculator page at / and the HTTP API under /api (docs at /docs). "
+                    "Scoring is CPU work: give one worker per core (--workers). Behind the "
+                    "internet, run it behind a reverse proxy that times out slow clients "
+                    "(README: 'Serving').",
     )
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    p.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    p.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000)")
+    p.add_argument("--workers", type=_positive(256), default=1,
+                   help="worker processes (default 1; one per core for the most requests/s)")
+    p.add_argument("--max-concurrent", type=_positive(100_000), default=64,
+                   help="requests a worker serves at once; more get 503 + Retry-After (default 64)")
+    p.add_argument("--max-connections", type=_positive(100_000), default=512,
+                   help="open connections a worker keeps; more get 503 (default 512)")
+    p.add_argument("--keep-alive", type=_positive(3600), default=5,
+                   help="seconds an idle keep-alive connection stays open (default 5)")
+    p.add_argument("--shutdown-timeout", type=_positive(3600), default=10,
+                   help="seconds in-flight requests get on SIGTERM / Ctrl-C (default 10)")
     p.add_argument("--log-level", default="warning",
                    choices=("critical", "error", "warning", "info", "debug"),
                    help="uvicorn's log level (default warning)")

@@ -13,7 +13,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Final
 
-from ..errors import InvalidHand
+from ..errors import InvalidArgument, MahjongError, describe
 from .extended import EXTENDED_IDS
 from .fans import BOTZONE_FANS, FAN_BY_ID, FAN_INDEX, FANS
 
@@ -36,7 +36,7 @@ def fan_id(name: str) -> str:
     for f in FANS:
         if key in (f.zh, f.zh_hant) or low in (f.id, f.en.lower().replace("-", "_").replace(" ", "_")):
             return f.id
-    raise InvalidHand(f"unknown fan {name!r}: give its id (e.g. chicken_hand), Chinese or English name")
+    raise InvalidArgument(f"unknown fan {name!r}: give its id (e.g. chicken_hand), Chinese or English name")
 
 
 def _fan_list(fans: object, what: str) -> list[str]:
@@ -44,11 +44,11 @@ def _fan_list(fans: object, what: str) -> list[str]:
     if isinstance(fans, str):
         return [fans]
     if isinstance(fans, bytes | Mapping) or not isinstance(fans, Iterable):
-        raise InvalidHand(f"rules: {what} is a list of fans, not {_short(fans)}")
+        raise InvalidArgument(f"rules: {what} is a list of fans, not {describe(fans)}")
     out = list(fans)
     for k in out:
         if not isinstance(k, str):
-            raise InvalidHand(f"rules: {what} is a list of fans (their ids or names), not {_short(k)}")
+            raise InvalidArgument(f"rules: {what} is a list of fans (their ids or names), not {describe(k)}")
     return out
 
 
@@ -60,18 +60,10 @@ def _freeze(d: Mapping[str, int]) -> Mapping[str, int]:
 MAX_FAN_VALUE: Final = 999
 
 
-def _short(v: object) -> str:
-    """``repr(v)`` cut to a readable length (a huge int is named by its size)."""
-    if isinstance(v, int) and not isinstance(v, bool) and v.bit_length() > 64:
-        return f"an int of {v.bit_length()} bits"
-    text = repr(v)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
 def _amount(v: object, what: str) -> int:
     """An int 0-MAX_FAN_VALUE (a value, a minimum, a payment), or InvalidHand naming ``what``."""
     if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= MAX_FAN_VALUE:
-        raise InvalidHand(f"rules: {what} must be an int 0-{MAX_FAN_VALUE}, not {_short(v)}")
+        raise InvalidArgument(f"rules: {what} must be an int 0-{MAX_FAN_VALUE}, not {describe(v)}")
     return v
 
 
@@ -110,32 +102,33 @@ class Rules:
     def __post_init__(self) -> None:
         for text, what in ((self.name, "name"), (self.description, "description"), (self.source, "source")):
             if not isinstance(text, str):
-                raise InvalidHand(f"rules: {what} must be a string, not {_short(text)}")
+                raise InvalidArgument(f"rules: {what} must be a string, not {describe(text)}")
         if not isinstance(self.values, Mapping):
-            raise InvalidHand(f"rules {self.name!r}: values must map fan ids to values, "
-                              f"not {_short(self.values)}")
+            raise InvalidArgument(f"rules {self.name!r}: values must map fan ids to values, "
+                              f"not {describe(self.values)}")
         vals = {f.id: f.value for f in FANS}
         for k, v in dict(self.values).items():
             if k not in FAN_BY_ID:
-                raise InvalidHand(f"rules {self.name!r}: unknown fan {_short(k)}")
+                raise InvalidArgument(f"rules {self.name!r}: unknown fan {describe(k)}")
             vals[k] = _amount(v, f"the value of {k}")
         object.__setattr__(self, "values", _freeze(vals))
         if isinstance(self.disabled, str | bytes) or not isinstance(self.disabled, Iterable):
-            raise InvalidHand(f"rules {self.name!r}: disabled must be a list of fans, "
-                              f"not {_short(self.disabled)}")
+            raise InvalidArgument(f"rules {self.name!r}: disabled must be a list of fans, "
+                              f"not {describe(self.disabled)}")
         for k in self.disabled:
             if k not in FAN_BY_ID:
-                raise InvalidHand(f"rules {self.name!r}: unknown fan {_short(k)}")
+                raise InvalidArgument(f"rules {self.name!r}: unknown fan {describe(k)}")
         object.__setattr__(self, "disabled", frozenset(self.disabled))
         _amount(self.min_fan, "min_fan")
         _amount(self.base_points, "base_points")
         for switch in ("melded_concealed_kong", "green_may_add_flush", "knitted_tile_wait"):
             if not isinstance(getattr(self, switch), bool):
-                raise InvalidHand(f"rules: {switch} must be true or false, "
-                                  f"not {_short(getattr(self, switch))}")
+                raise InvalidArgument(f"rules: {switch} must be true or false, "
+                                  f"not {describe(getattr(self, switch))}")
         fw = self.false_win
         if not (isinstance(fw, tuple) and len(fw) == 2):
-            raise InvalidHand(f"rules: false_win is (claimant pays, each other receives), not {_short(fw)}")
+            raise InvalidArgument(f"rules: false_win is (claimant pays, each other receives), "
+                                  f"not {describe(fw)}")
         _amount(fw[0], "false_win's payment")
         _amount(fw[1], "false_win's receipt")
         object.__setattr__(self, "tables", RuleTables(self, vals))
@@ -168,7 +161,7 @@ class Rules:
         vals = dict(self.values)
         if values:
             if isinstance(values, str | bytes) or not isinstance(values, Mapping):
-                raise InvalidHand("rules values must map fan ids to values")
+                raise InvalidArgument("rules values must map fan ids to values")
             vals.update({fan_id(k): v for k, v in values.items()})
         dis = set(self.disabled)
         if disabled:
@@ -180,7 +173,7 @@ class Rules:
         kw: dict[str, object] = {}
         for k, v in switches.items():
             if k not in _SWITCHES:
-                raise InvalidHand(f"unknown rules switch {k!r}: the switches are {', '.join(_SWITCHES)}")
+                raise InvalidArgument(f"unknown rules switch {k!r}: the switches are {', '.join(_SWITCHES)}")
             kw[k] = v
         kw.setdefault("description", f"{self.name} with changes")
         kw.setdefault("source", f"derived from {self.name}")
@@ -218,11 +211,12 @@ class Rules:
         to the base) or ``disabled`` [fans] (the complete list, as :meth:`to_dict` writes it),
         and the switches. Fans may be named by id, Chinese or English name."""
         if not isinstance(data, Mapping):
-            raise InvalidHand("a rules file holds one JSON object")
+            raise InvalidArgument("a rules file holds one JSON object")
         known = {"base", "name", "min_fan", "values", "disable", "enable", "disabled", *_SWITCHES}
-        unknown = sorted(set(data) - known)
+        unknown = [k for k in data if k not in known]
         if unknown:
-            raise InvalidHand(f"rules: unknown key {unknown[0]!r}; the keys are {', '.join(sorted(known))}")
+            raise InvalidArgument(f"rules: unknown key {describe(unknown[0])}; "
+                                  f"the keys are {', '.join(sorted(known))}")
         base = get_rules(data.get("base", "mcr"))
         disabled = data.get("disabled")
         if disabled is not None:
@@ -231,8 +225,8 @@ class Rules:
         if "false_win" in switches:
             fw = switches["false_win"]
             if not (isinstance(fw, list | tuple) and len(fw) == 2):
-                raise InvalidHand(f"rules: false_win is [claimant pays, each other receives], "
-                                  f"not {_short(fw)}")
+                raise InvalidArgument(f"rules: false_win is [claimant pays, each other receives], "
+                                  f"not {describe(fw)}")
             switches["false_win"] = (_amount(fw[0], "false_win's payment"),
                                      _amount(fw[1], "false_win's receipt"))
         return base.derive(
@@ -361,37 +355,37 @@ def load_rules(source: str | Path | Mapping[str, Any]) -> Rules:
     if isinstance(source, Mapping):
         return Rules.from_dict(source)
     if not isinstance(source, str | Path):
-        raise InvalidHand(f"rules={_short(source)}: give a preset name, a rules file's path or a dict")
+        raise InvalidArgument(f"rules={describe(source)}: give a preset name, a rules file's path or a dict")
     name = str(source)
     try:
         with open(source, "rb") as f:
             raw = f.read(MAX_RULES_FILE + 1)
     except OSError as exc:
-        raise InvalidHand(f"cannot read rules file {name!r}: {exc.strerror or exc}") from None
+        raise InvalidArgument(f"cannot read rules file {name!r}: {exc.strerror or exc}") from None
     except ValueError as exc:  # e.g. a NUL in the path
-        raise InvalidHand(f"cannot read rules file {_short(name)}: {exc}") from None
+        raise InvalidArgument(f"cannot read rules file {describe(name)}: {exc}") from None
     if len(raw) > MAX_RULES_FILE:
-        raise InvalidHand(f"rules file {name!r}: larger than {MAX_RULES_FILE >> 20} MB, not a rule set")
+        raise InvalidArgument(f"rules file {name!r}: larger than {MAX_RULES_FILE >> 20} MB, not a rule set")
     try:
         data = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError as exc:
-        raise InvalidHand(f"rules file {name!r}: not UTF-8 text (byte {exc.start})") from None
+        raise InvalidArgument(f"rules file {name!r}: not UTF-8 text (byte {exc.start})") from None
     except json.JSONDecodeError as exc:
-        raise InvalidHand(f"rules file {name!r}: not JSON ({exc.msg}, line {exc.lineno})") from None
+        raise InvalidArgument(f"rules file {name!r}: not JSON ({exc.msg}, line {exc.lineno})") from None
     except (ValueError, RecursionError) as exc:  # a number of thousands of digits, deep nesting
-        raise InvalidHand(f"rules file {name!r}: not a rule set ({_short(str(exc))})") from None
+        raise InvalidArgument(f"rules file {name!r}: not a rule set ({describe(str(exc))})") from None
     try:
         return Rules.from_dict(data)
-    except InvalidHand as exc:
-        raise InvalidHand(f"rules file {name!r}: {exc}") from None
+    except MahjongError as exc:
+        raise InvalidArgument(f"rules file {name!r}: {exc}") from None
 
 
 def get_rules(rules: str | Rules) -> Rules:
     if isinstance(rules, Rules):
         return rules
     if not isinstance(rules, str):
-        raise InvalidHand(f"rules={_short(rules)}: give a preset name or a Rules object")
+        raise InvalidArgument(f"rules={describe(rules)}: give a preset name or a Rules object")
     r = PRESETS.get(rules.strip().lower())
     if r is None:
-        raise InvalidHand(f"unknown MCR rules {_short(rules)}: presets are {', '.join(PRESETS)}")
+        raise InvalidArgument(f"unknown MCR rules {describe(rules)}: presets are {', '.join(PRESETS)}")
     return r

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from ..errors import InvalidHand, NotWinning, TileMissing
+from ..errors import InvalidArgument, InvalidHand, NotWinning, TileMissing, describe
 from ..hand import Hand, Meld, MeldKind, flower_numbers
 from ..notation import parse_flowers, parse_hand
 from ..tiles import KIND, tile_to_str
@@ -526,7 +526,8 @@ def _flower_count(hand: Hand, flowers: object) -> int:
         got = parse_flowers(flowers)
         n = got if isinstance(got, int) else len(got)
     else:
-        raise InvalidHand(f"flowers={flowers!r}: give a count 0-8 or flower tiles such as '1258f'")
+        raise InvalidArgument(
+            f"flowers={describe(flowers)}: give a count 0-8 or flower tiles such as '1258f'")
     if hand.flowers:
         if n and n != len(hand.flowers):
             raise InvalidHand(
@@ -545,7 +546,7 @@ def _flag(value: object, name: str) -> bool:
         return bool(value)
     if isinstance(value, int) and value in (0, 1):
         return bool(value)
-    raise InvalidHand(f"{name}={value!r}: a situation flag is True or False")
+    raise InvalidArgument(f"{name}={describe(value)}: a situation flag is True or False")
 
 
 #: the situations without seed 003's flags, each built once: 2^4 flag sets x 4 x 4 winds x 9
@@ -618,13 +619,13 @@ def score(
 
 def _parse(hand: object) -> Hand:
     if not isinstance(hand, str):
-        raise InvalidHand(f"hand={hand!r}: give the hand as a string (MPSZ notation) or a Hand")
+        raise InvalidArgument(f"hand={describe(hand)}: give the hand as a string (MPSZ notation) or a Hand")
     return parse_hand(hand)
 
 
 def _rules(rules: object) -> Rules:
     if not isinstance(rules, str):
-        raise InvalidHand(f"rules={rules!r}: give a preset name (e.g. 'mcr') or a Rules object")
+        raise InvalidArgument(f"rules={describe(rules)}: give a preset name (e.g. 'mcr') or a Rules object")
     return get_rules(rules)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..errors import MahjongError
+from ..errors import MahjongError, describe
 
 if TYPE_CHECKING:
     from .scoring import MCRResult
@@ -19,7 +19,7 @@ def settle(result: MCRResult, winner: int = 0, discarder: int | None = None) -> 
     each other player pays base. Flowers count in the fan paid. A false win (below the minimum):
     the claimant pays the rules' penalty to each other player (Botzone judge: −30, +10 each)."""
     if not (isinstance(winner, int) and not isinstance(winner, bool) and 0 <= winner <= 3):
-        raise MahjongError(f"winner {winner!r} is not a seat 0-3")
+        raise MahjongError(f"winner {describe(winner)} is not a seat 0-3")
     rules = result.rule_set
     base = rules.base_points
     pay, receive = rules.false_win
@@ -31,7 +31,7 @@ def settle(result: MCRResult, winner: int = 0, discarder: int | None = None) -> 
         if discarder is None:
             raise MahjongError("a win on a discard needs the discarder's seat (discarder=0-3)")
         if not (isinstance(discarder, int) and 0 <= discarder <= 3) or discarder == winner:
-            raise MahjongError(f"discarder {discarder!r} must be a seat 0-3 other than the winner")
+            raise MahjongError(f"discarder {describe(discarder)} must be a seat 0-3 other than the winner")
     out = [0, 0, 0, 0]
     if not result.meets_minimum:
         for s in range(4):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
-from ..errors import InvalidHand
+from ..errors import InvalidArgument, describe
 
 __all__ = ["FLAGS", "Flag", "Situation", "parse_wind"]
 
@@ -34,7 +34,7 @@ def parse_wind(w: object, what: str = "wind") -> int:
             return r
     elif isinstance(w, int) and not isinstance(w, bool) and 0 <= w <= 3:
         return w
-    raise InvalidHand(f"unknown {what} {w!r}: use E, S, W or N")
+    raise InvalidArgument(f"unknown {what} {describe(w)}: use E, S, W or N")
 
 
 class Flag:

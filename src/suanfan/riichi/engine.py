@@ -25,7 +25,7 @@ from collections.abc import Iterable
 from typing import Final
 
 from ..decompose import PUNG, decompose_masked, is_thirteen_orphans
-from ..errors import InvalidHand, NotWinning, NoYaku, TileMissing
+from ..errors import InvalidArgument, InvalidHand, NotWinning, NoYaku, TileMissing, describe
 from ..hand import Hand, MeldKind
 from ..notation import parse_hand, parse_tile, parse_tiles
 from ..tiles import EAST, GREEN, IS_GREEN, IS_TERMINAL_OR_HONOR, KIND, NORTH, RED_MAN, WHITE, tile_to_str
@@ -45,7 +45,7 @@ from .fu import (
 from .points import Payment, base_points, payment
 from .result import FORM_KOKUSHI, FORM_NONE, FORM_SEVEN_PAIRS, FORM_STANDARD, Result
 from .rules import Rules, get_rules
-from .situation import WIND_KINDS, check_flags, count, flag, wind
+from .situation import MAX_COUNTER, MAX_NUKI, WIND_KINDS, check_flags, count, flag, wind
 
 __all__ = ["dora_of_indicator", "nagashi_mangan", "score"]
 
@@ -249,7 +249,7 @@ def _indicator_tiles(value: str | Iterable[str | int] | None, what: str) -> tupl
             except InvalidHand as exc:
                 raise InvalidHand(f"{what}: {exc}") from None
         else:
-            raise InvalidHand(f"{what}: {v!r} is not a tile")
+            raise InvalidHand(f"{what}: {describe(v)} is not a tile")
     return tuple(out)
 
 
@@ -797,20 +797,22 @@ def score(
     ``riichi_sticks`` and ``nuki`` (North tiles set aside, sanma) whole numbers; ``rules`` a preset
     name or a :class:`~suanfan.riichi.Rules`."""
     if not isinstance(hand, str | Hand):
-        raise InvalidHand(f"hand={hand!r}: give the hand as a string (MPSZ notation) or a Hand")
+        raise InvalidArgument(f"hand={describe(hand)}: give the hand as a string (MPSZ notation) or a Hand")
     if not isinstance(rules, str | Rules):
-        raise InvalidHand(f"rules={rules!r}: give a preset name (e.g. 'default') or a Rules object")
+        raise InvalidArgument(
+            f"rules={describe(rules)}: give a preset name (e.g. 'default') or a Rules object")
     if not isinstance(seat_wind, str | int):
-        raise InvalidHand(f"seat wind {seat_wind!r} is not a wind: use E, S, W or N")
+        raise InvalidArgument(f"seat wind {describe(seat_wind)} is not a wind: use E, S, W or N")
     if not isinstance(round_wind, str | int):
-        raise InvalidHand(f"round wind {round_wind!r} is not a wind: use E, S, W or N")
+        raise InvalidArgument(f"round wind {describe(round_wind)} is not a wind: use E, S, W or N")
     dora = _indicator_arg(dora_indicators, "dora_indicators")
     ura = _indicator_arg(ura_dora_indicators, "ura_dora_indicators")
     return _score(hand, flag(tsumo, "tsumo"), flag(riichi, "riichi"), flag(double_riichi, "double_riichi"),
                   flag(ippatsu, "ippatsu"), flag(rinshan, "rinshan"), flag(chankan, "chankan"),
                   flag(haitei, "haitei"), flag(houtei, "houtei"), flag(tenhou, "tenhou"),
                   flag(chiihou, "chiihou"), flag(renhou, "renhou"), seat_wind, round_wind, dora, ura,
-                  count(honba, "honba"), count(riichi_sticks, "riichi sticks"), rules, count(nuki, "nuki"))
+                  count(honba, "honba"), count(riichi_sticks, "riichi sticks"), rules,
+                  count(nuki, "nuki", MAX_NUKI))
 
 
 def _indicator_arg(value: object, what: str) -> str | list[str | int] | tuple[str | int, ...] | None:
@@ -819,9 +821,9 @@ def _indicator_arg(value: object, what: str) -> str | list[str | int] | tuple[st
     if isinstance(value, list | tuple):
         for x in value:
             if not isinstance(x, str | int) or isinstance(x, bool):
-                raise InvalidHand(f"{what}: {x!r} is not a tile")
+                raise InvalidHand(f"{what}: {describe(x)} is not a tile")
         return value
-    raise InvalidHand(f"{what}={value!r}: give tiles such as '3m7z' or a list of tiles")
+    raise InvalidArgument(f"{what}={describe(value)}: give tiles such as '3m7z' or a list of tiles")
 
 
 def _score(
@@ -860,12 +862,12 @@ def _score(
     rnd = WIND_KINDS.get(round_wind, 0) if isinstance(round_wind, str) else 0
     if not rnd:
         rnd = wind(round_wind, "round wind")
-    if type(honba) is not int or honba < 0:
+    if type(honba) is not int or not 0 <= honba <= MAX_COUNTER:
         honba = count(honba, "honba")
-    if type(riichi_sticks) is not int or riichi_sticks < 0:
+    if type(riichi_sticks) is not int or not 0 <= riichi_sticks <= MAX_COUNTER:
         riichi_sticks = count(riichi_sticks, "riichi sticks")
     if nuki:
-        nuki = count(nuki, "nuki")
+        nuki = count(nuki, "nuki", MAX_NUKI)
     riichi = riichi or double_riichi
     facts = _HandFacts(h, KIND[h.winning_tile], tsumo, seat, rnd, R)
     flags = riichi or ippatsu or rinshan or chankan or haitei or houtei or tenhou or chiihou or renhou
@@ -1125,7 +1127,7 @@ def nagashi_mangan(
     """Nagashi mangan (seed 000, 特殊役): paid as a mangan tsumo; it has no hand."""
     R = get_rules(rules)
     if not R.nagashi_mangan:
-        raise InvalidHand(f"nagashi mangan is not played under the rules {R.name!r}")
+        raise InvalidHand(f"nagashi mangan is not played under the rules {describe(R.name)}")
     seat = wind(seat_wind, "seat wind")
     honba = count(honba, "honba")
     riichi_sticks = count(riichi_sticks, "riichi sticks")

@@ -5,15 +5,20 @@ Every option here changes a score somewhere; the presets say where each setting 
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Literal
 
-from ..errors import InvalidHand
+from ..errors import InvalidArgument, describe
 
 __all__ = ["PRESETS", "Rules", "get_rules"]
 
 Kazoe = Literal["yakuman", "sanbaiman", "none"]
 Renhou = Literal["off", "mangan", "yakuman"]
+
+
+#: the yes/no options of :class:`Rules`
+_SWITCHES = ("open_tanyao", "red_fives", "double_yakuman", "yakuman_stacking", "kiriage", "pinfu_tsumo",
+             "ryuuiisou_needs_hatsu", "nagashi_mangan", "sanma")
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,26 +72,42 @@ class Rules:
                         self.nagashi_mangan, self.honba_points, self.sanma, self.source))
 
     def __post_init__(self) -> None:
+        for text, what in ((self.name, "name"), (self.source, "source")):
+            if not isinstance(text, str):
+                raise InvalidArgument(f"rules: {what} must be a string, not {describe(text)}")
+        for switch in _SWITCHES:
+            if not isinstance(getattr(self, switch), bool):
+                raise InvalidArgument(f"rules: {switch} must be True or False, "
+                                      f"not {describe(getattr(self, switch))}")
         if self.kazoe not in ("yakuman", "sanbaiman", "none"):
-            raise InvalidHand(f"rules: kazoe must be 'yakuman', 'sanbaiman' or 'none', not {self.kazoe!r}")
+            raise InvalidArgument(f"rules: kazoe must be 'yakuman', 'sanbaiman' or 'none', "
+                                  f"not {describe(self.kazoe)}")
         if self.renhou not in ("off", "mangan", "yakuman"):
-            raise InvalidHand(f"rules: renhou must be 'off', 'mangan' or 'yakuman', not {self.renhou!r}")
-        if self.double_wind_pair_fu not in (2, 4):
-            raise InvalidHand(
-                f"rules: double_wind_pair_fu must be 2 or 4, not {self.double_wind_pair_fu!r}"
+            raise InvalidArgument(f"rules: renhou must be 'off', 'mangan' or 'yakuman', "
+                                  f"not {describe(self.renhou)}")
+        if type(self.double_wind_pair_fu) is not int or self.double_wind_pair_fu not in (2, 4):
+            raise InvalidArgument(
+                f"rules: double_wind_pair_fu must be 2 or 4, not {describe(self.double_wind_pair_fu)}"
             )
-
-        if not isinstance(self.honba_points, int) or self.honba_points < 0 or self.honba_points % 3:
-            raise InvalidHand(f"rules: honba_points must be a multiple of 3, not {self.honba_points!r}")
+        hp = self.honba_points
+        if type(hp) is not int or not 0 <= hp <= 30000 or hp % 3:
+            raise InvalidArgument(f"rules: honba_points must be a multiple of 3 from 0 to 30000, "
+                                  f"not {describe(hp)}")
 
     def replace(self, **changes: Any) -> Rules:
         """A copy with some options changed (named ``custom`` unless a name is given)."""
         changes.setdefault("name", "custom")
+        for k in changes:
+            if k not in _FIELDS:
+                raise InvalidArgument(f"unknown riichi rules option {describe(k)}: the options are "
+                                      f"{', '.join(_FIELDS)}")
         return replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
+
+_FIELDS = tuple(f.name for f in fields(Rules))
 
 PRESETS: dict[str, Rules] = {
     "default": Rules(
@@ -149,8 +170,8 @@ def get_rules(rules: str | Rules) -> Rules:
     """A preset by name, or the given :class:`Rules`."""
     if isinstance(rules, Rules):
         return rules
-    try:
-        return PRESETS[rules.lower()]
-    except (KeyError, AttributeError):
+    got = PRESETS.get(rules.strip().lower()) if isinstance(rules, str) else None
+    if got is None:
         names = ", ".join(PRESETS)
-        raise InvalidHand(f"unknown riichi rules {rules!r}: use one of {names} or a Rules object") from None
+        raise InvalidArgument(f"unknown riichi rules {describe(rules)}: use one of {names} or a Rules object")
+    return got

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Final
 
-from ..errors import InvalidHand
+from ..errors import InvalidArgument, InvalidHand, describe
 from .rules import Rules
 
 __all__ = ["FLAGS", "WIND_KINDS", "Situation", "check_flags", "count", "wind"]
@@ -72,7 +72,7 @@ def wind(value: str | int, what: str) -> int:
             return value
         if 0 <= value <= 3:
             return 27 + value
-    raise InvalidHand(f"{what} {value!r} is not a wind: use E, S, W or N")
+    raise InvalidArgument(f"{what} {describe(value)} is not a wind: use E, S, W or N")
 
 
 def flag(value: object, what: str) -> bool:
@@ -82,14 +82,20 @@ def flag(value: object, what: str) -> bool:
         return value
     if isinstance(value, int) and value in (0, 1):
         return bool(value)
-    raise InvalidHand(f"{what}={value!r}: a situation flag is True or False")
+    raise InvalidArgument(f"{what}={describe(value)}: a situation flag is True or False")
 
 
-def count(value: object, what: str) -> int:
-    """A counter (honba, riichi sticks, nuki): a whole number >= 0."""
-    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+#: the largest honba / riichi-stick count taken (real games stay far below it)
+MAX_COUNTER: Final = 999
+#: the North tiles a three-player hand can set aside
+MAX_NUKI: Final = 4
+
+
+def count(value: object, what: str, limit: int = MAX_COUNTER) -> int:
+    """A counter (honba, riichi sticks, nuki): a whole number 0 to ``limit``."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= limit:
         return value
-    raise InvalidHand(f"{what} must be a whole number >= 0, not {value!r}")
+    raise InvalidArgument(f"{what} must be a whole number 0-{limit}, not {describe(value)}")
 
 
 def check_flags(

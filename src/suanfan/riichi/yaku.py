@@ -225,5 +225,6 @@ def yaku_entry(yaku_id: str, han: int, yakuman: int = 0) -> Yaku:
     if e is None:
         d = YAKU[yaku_id]
         e = Yaku(d.id, d.name_en, d.name_ja, d.name_zh, han, yakuman)
-        _ENTRY_CACHE[key] = e
+        if len(_ENTRY_CACHE) < 4096:  # bounded (han and multiples are small)
+            _ENTRY_CACHE[key] = e
     return e

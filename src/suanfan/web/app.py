@@ -24,8 +24,9 @@ from __future__ import annotations
 import importlib
 import os
 from collections.abc import Sequence
+from http import HTTPStatus
 from importlib import resources
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
@@ -33,7 +34,7 @@ from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .. import __version__
 from ..errors import InvalidHand, MahjongError, NotWinning
@@ -42,11 +43,21 @@ from ..mcr.situation import FLAGS as MCR_FLAGS
 from ..notation import MAX_INPUT_LENGTH, format_hand, parse_hand, parse_tile
 from ..svg import back_svg, flower_svg, hand_svg, tile_svg
 from ..tiles import tile_to_str
+from .guard import Guard
 
-__all__ = ["MAX_BODY_BYTES", "app", "create_app"]
+__all__ = ["MAX_BODY_BYTES", "MAX_CONCURRENT", "ErrorBody", "app", "create_app"]
 
 #: Request bodies larger than this are refused with 413.
 MAX_BODY_BYTES = 16 * 1024
+#: Requests served at once by one worker process; more are answered 503 with Retry-After.
+MAX_CONCURRENT = 64
+
+
+def _max_concurrent() -> int:
+    """:data:`MAX_CONCURRENT`, or ``SUANFAN_MAX_CONCURRENT`` (how ``suanfan serve
+    --max-concurrent`` reaches each worker process)."""
+    raw = os.environ.get("SUANFAN_MAX_CONCURRENT", "")
+    return int(raw) if raw.isdigit() and 0 < int(raw) <= 100_000 else MAX_CONCURRENT
 
 Wind = Literal["E", "S", "W", "N"]
 _HAND_EXAMPLE = "[567m2][999s3]11p345s78s 6s"
@@ -176,60 +187,44 @@ async def _on_validation_error(_request: Request, exc: Exception) -> JSONRespons
     return _error(422, "ValidationError", _validation_message(exc.errors()))
 
 
+async def _on_http_error(_request: Request, exc: Exception) -> JSONResponse:
+    # 404, 405 ... in the API's one error shape
+    assert isinstance(exc, StarletteHTTPException)
+    kind = "".join(w.capitalize() for w in HTTPStatus(exc.status_code).phrase.split()) \
+        if exc.status_code in HTTPStatus._value2member_map_ else "HTTPError"
+    response = _error(exc.status_code, kind, str(exc.detail))
+    if exc.headers:
+        response.headers.update(exc.headers)
+    return response
+
+
+class ErrorBody(BaseModel):
+    """Every error answer of the API."""
+
+    error: str = Field(description="the kind of error: the library's exception (InvalidHand, NotWinning, "
+                                   "NoYaku …), ValidationError, PayloadTooLarge, Overloaded …")
+    detail: str = Field(description="what is wrong, naming the field, tile or meld at fault")
+
+
+def _responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """The error answers an operation can give, for the OpenAPI document."""
+    why = {
+        400: "not a possible hand, a bad argument, or a JSON body too deep or with too long a number",
+        413: f"the request body is over {MAX_BODY_BYTES} bytes",
+        422: "a possible hand that does not win, or a body that does not fit the schema",
+        503: "the server is at its limit of requests at once (retry after the Retry-After seconds), "
+             "or a rule engine is not installed",
+    }
+    return {s: {"model": ErrorBody, "description": why[s]} for s in statuses}
+
+
+_BODY_ERRORS: Final = _responses(400, 413, 422, 503)
+_QUERY_ERRORS: Final = _responses(400, 422, 503)
+
+
 async def _on_unexpected(_request: Request, exc: Exception) -> JSONResponse:
     # A bug, not bad input: still a JSON answer and no traceback for the client.
     return _error(500, "InternalError", f"internal error ({type(exc).__name__}); please report the input")
-
-
-class BodyLimit:
-    """Pure ASGI middleware: refuse request bodies over ``limit`` bytes with 413."""
-
-    def __init__(self, app: ASGIApp, limit: int = MAX_BODY_BYTES) -> None:
-        self.app = app
-        self.limit = limit
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        for name, value in scope.get("headers", ()):
-            if name == b"content-length":
-                try:
-                    too_big = int(value) > self.limit
-                except ValueError:
-                    too_big = True
-                if too_big:
-                    await self._refuse(scope, receive, send)
-                    return
-        # Read the whole (small) body first, counting it, then replay it to the application.
-        chunks: list[bytes] = []
-        received = 0
-        while True:
-            message = await receive()
-            if message["type"] != "http.request":  # the client went away
-                return
-            body = message.get("body", b"")
-            received += len(body)
-            if received > self.limit:
-                await self._refuse(scope, receive, send)
-                return
-            chunks.append(body)
-            if not message.get("more_body", False):
-                break
-        replayed = False
-
-        async def replay() -> Message:
-            nonlocal replayed
-            if not replayed:
-                replayed = True
-                return {"type": "http.request", "body": b"".join(chunks), "more_body": False}
-            return await receive()
-
-        await self.app(scope, replay, send)
-
-    async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
-        response = _error(413, "PayloadTooLarge", f"request body over {self.limit} bytes")
-        await response(scope, receive, send)
 
 
 # -- the engines (imported on first use) ---------------------------------------------------------
@@ -434,37 +429,43 @@ def create_app() -> FastAPI:
     api.add_exception_handler(RequestValidationError, _on_validation_error)
     api.add_exception_handler(ValueError, _on_value_error)
     api.add_exception_handler(Exception, _on_unexpected)
-    api.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
+    api.add_exception_handler(StarletteHTTPException, _on_http_error)
+    api.add_middleware(Guard, max_body=MAX_BODY_BYTES, max_concurrent=_max_concurrent())
 
-    @api.post("/api/mcr/score", tags=["score"], summary="Score a complete hand under MCR")
+    @api.post("/api/mcr/score", tags=["score"], summary="Score a complete hand under MCR",
+              responses=_BODY_ERRORS)
     def mcr_score(req: MCRRequest) -> dict[str, Any]:
         return _score("mcr", req)
 
-    @api.post("/api/riichi/score", tags=["score"], summary="Score a complete hand under riichi")
+    @api.post("/api/riichi/score", tags=["score"], summary="Score a complete hand under riichi",
+              responses=_BODY_ERRORS)
     def riichi_score(req: RiichiRequest) -> dict[str, Any]:
         return _score("riichi", req)
 
     @api.post("/api/analyze", tags=["analysis"],
-              summary="Shanten, and for a 13-tile hand each wait with what it would score")
+              summary="Shanten, and for a 13-tile hand each wait with what it would score",
+              responses=_BODY_ERRORS)
     def analyze(req: AnalyzeRequest) -> dict[str, Any]:
         return _analyze(req)
 
-    @api.post("/api/parse", tags=["notation"], summary="Read a hand into its parts")
+    @api.post("/api/parse", tags=["notation"], summary="Read a hand into its parts",
+              responses=_BODY_ERRORS)
     def parse(req: ParseRequest) -> dict[str, Any]:
         return _parse(req)
 
-    @api.get("/api/rules", tags=["rules"], summary="Rule systems, presets and situation fields")
+    @api.get("/api/rules", tags=["rules"],
+             summary="Rule systems, presets and situation fields", responses=_responses(503))
     def rules() -> dict[str, Any]:
         return _rules()
 
     @api.get("/api/svg", tags=["pictures"], summary="A hand as an SVG picture",
-             response_class=Response, responses={200: {"content": {_SVG: {}}}})
+             response_class=Response, responses={200: {"content": {_SVG: {}}}, **_QUERY_ERRORS})
     def svg_of_hand(hand: str = Query(max_length=MAX_INPUT_LENGTH),
                     height: float = Query(48, gt=0, le=400)) -> Response:
         return Response(hand_svg(parse_hand(hand), height=height), media_type=_SVG)
 
     @api.get("/tiles/{name}.svg", tags=["pictures"], summary="One tile as an SVG picture",
-             response_class=Response, responses={200: {"content": {_SVG: {}}}})
+             response_class=Response, responses={200: {"content": {_SVG: {}}}, **_QUERY_ERRORS})
     def svg_of_tile(name: str) -> Response:
         if name == "back":
             body = back_svg()
