@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 
@@ -106,6 +107,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except BrokenPipeError:  # pragma: no cover - e.g. piped into head
         return 0
+    except KeyboardInterrupt:
+        print("suanfan: interrupted", file=sys.stderr)
+        return 130
+    except OSError as exc:  # a file or device the command was pointed at
+        print(f"suanfan: error: {exc.strerror or exc}"
+              + (f": {exc.filename}" if exc.filename else ""), file=sys.stderr)
+        return 2
+    except Exception as exc:  # a bug: one line (the traceback with SUANFAN_DEBUG=1), never a dump
+        if os.environ.get("SUANFAN_DEBUG"):
+            raise
+        print(f"suanfan: internal error ({type(exc).__name__}: {exc}); please report the command "
+              "(SUANFAN_DEBUG=1 shows the traceback)", file=sys.stderr)
+        return 70
 
 
 if __name__ == "__main__":  # pragma: no cover

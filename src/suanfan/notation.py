@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Final, overload
 
-from .errors import InvalidHand, describe
+from .errors import InvalidArgument, InvalidHand, describe
 from .hand import Hand, Meld, MeldKind
 from .tiles import HONOR, IS_RED, KIND, RANK, RED_MAN, SUIT, SUITS
 
@@ -570,7 +570,7 @@ def parse_flowers(value: object) -> tuple[int, ...] | int:
         raise InvalidHand("flowers must be a count or flower tiles such as '1258f'")
     if isinstance(value, int):
         if not 0 <= value <= 8:
-            raise InvalidHand(f"{value} flowers: there are 8 flowers")
+            raise InvalidArgument(f"flowers={describe(value)}: there are 8 flowers")
         return value
     stripped = value.strip() if isinstance(value, str) else ""
     if stripped and len(stripped) <= 2 and all("0" <= c <= "9" for c in stripped):

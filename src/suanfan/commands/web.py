@@ -67,7 +67,7 @@ def serve(args: argparse.Namespace) -> int:
     # it found: a quiet one here, so that a stop is exit status 0 with no traceback
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, _stopped)
-    uvicorn.run(
+    config = uvicorn.Config(
         "suanfan.web.app:app", host=args.host, port=args.port, workers=args.workers,
         log_level=args.log_level,
         # connections + requests a worker holds at once (beyond: 503), idle keep-alive, and the
@@ -76,6 +76,19 @@ def serve(args: argparse.Namespace) -> int:
         timeout_graceful_shutdown=args.shutdown_timeout,
         server_header=False, date_header=True, h11_max_incomplete_event_size=16 * 1024,
     )
+    server = uvicorn.Server(config)
+    if args.workers == 1:
+        server.run()
+        return 0
+    from uvicorn.supervisors import Multiprocess
+
+    # uvicorn.run's own multi-worker start, its listening socket with TCP_NODELAY, which Linux
+    # passes to every accepted connection: the workers' connections do not get it otherwise,
+    # and each answer then waits for the client's delayed ACK (40 ms a request)
+    sock = config.bind_socket()
+    if sock.family in (socket.AF_INET, socket.AF_INET6):
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    Multiprocess(config, sockets=[sock]).run()
     return 0
 
 
