@@ -707,9 +707,20 @@ def _score_extended(h: Hand, self_drawn: bool | None, last_tile_of_wall: bool, k
         raise
 
 
+#: the situation keywords of prepare_situation (seed 003's flags go through score())
+_PLAIN_KEYS: Final = ("self_drawn", "last_tile_of_wall", "kong", "last_of_kind", "seat_wind",
+                      "prevalent_wind", "flowers")
+
+
 def prepare_situation(hand: str | Hand, situation: dict[str, Any]) -> tuple[Hand, Situation]:
     """Parse a hand and check a situation given as :func:`score`'s keyword arguments."""
     h = hand if isinstance(hand, Hand) else parse_hand(hand)
+    if not isinstance(situation, dict):
+        raise InvalidArgument(f"situation={describe(situation)}: give score()'s keyword arguments as a dict")
+    for key in situation:
+        if key not in _PLAIN_KEYS:
+            raise InvalidArgument(f"{describe(key)} is not a situation option of prepare_situation: "
+                                  f"the options are {', '.join(_PLAIN_KEYS)}")
     if h.winning_tile is None:
         raise TileMissing("13 tiles: add the winning tile to score the hand")
     sit = Situation(
@@ -726,6 +737,8 @@ def prepare_situation(hand: str | Hand, situation: dict[str, Any]) -> tuple[Hand
 def total_only(hand: Hand, sit: Situation, rules: Rules) -> int:
     """The total (flowers included) of a parsed complete hand with a checked situation, without
     building a result (bulk checks, the benchmark). Raises NotWinning."""
+    if not (isinstance(hand, Hand) and isinstance(sit, Situation) and isinstance(rules, Rules)):
+        raise InvalidArgument("total_only takes a Hand, a Situation and a Rules (see prepare_situation)")
     best = evaluate(_context(hand, sit, rules))
     if best.reading is None:
         raise NotWinning(f"{hand} is not a complete hand")
