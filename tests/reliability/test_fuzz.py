@@ -104,7 +104,8 @@ def test_notation_and_pictures(value: object) -> None:
 def test_rules_files(key: str, value: object) -> None:
     _only_mahjong_errors(load_rules, {key: value})
     _only_mahjong_errors(load_rules, value)
-    _only_mahjong_errors(riichi.get_rules("default").replace, **{"kazoe" if key == "name" else "red_fives": value})
+    option = "kazoe" if key == "name" else "red_fives"
+    _only_mahjong_errors(riichi.get_rules("default").replace, **{option: value})
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
