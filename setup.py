@@ -45,6 +45,7 @@ GROUP = "suanfan_core"  # mypyc's shared library: suanfan_core__mypyc.*.so (not 
 EXCLUDE = [
     # faces
     "src/suanfan/__main__.py",
+    "src/suanfan/batch.py",  # a tool: processes and JSON, no engine work of its own
     "src/suanfan/cli.py",
     "src/suanfan/commands/*",
     "src/suanfan/svg.py",

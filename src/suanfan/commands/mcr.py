@@ -83,9 +83,9 @@ def run(args: argparse.Namespace) -> int:
     discarder = None if r.situation.self_drawn else 1
     settle = r.settlement(winner, discarder)
     if args.json:
-        d = r.to_dict()
-        d["settlement"] = {"winner": winner, "discarder": discarder, "points": list(settle)}
-        print(json.dumps(d, ensure_ascii=False))
+        from ..batch import mcr_json
+
+        print(json.dumps(mcr_json(r, winner, discarder), ensure_ascii=False))
         return 0
     lang = args.lang
     h = _HEAD[lang]

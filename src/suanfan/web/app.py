@@ -37,6 +37,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, Validat
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .. import __version__
+from ..batch import mcr_json
 from ..errors import InvalidHand, MahjongError, NotWinning
 from ..hand import Hand
 from ..mcr.situation import FLAGS as MCR_FLAGS
@@ -309,18 +310,7 @@ def _score(system: str, req: _Body) -> dict[str, Any]:
         return out
     # MCR: as `suanfan mcr --json`, the result with the settlement of the four seats.
     winner, discarder = kwargs.pop("winner"), kwargs.pop("discarder")
-    result = _call(system, "score", hand, **kwargs)
-    if result.situation.self_drawn:
-        if discarder is not None and discarder != winner:
-            raise BadRequest("a self-drawn win has no discarder")
-        discarder = None
-    elif discarder is None:
-        discarder = (winner + 1) % 4
-    points = result.settlement(winner, discarder)
-    out = _result_dict(result)
-    assert isinstance(out, dict)
-    out["settlement"] = {"winner": winner, "discarder": discarder, "points": list(points)}
-    return out
+    return mcr_json(_call(system, "score", hand, **kwargs), winner, discarder)
 
 
 def _analyze(req: AnalyzeRequest) -> dict[str, Any]:
