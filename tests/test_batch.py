@@ -82,7 +82,7 @@ def test_riichi_lines_and_the_default_system() -> None:
 
 
 def test_the_command_line(tmp_path: Path) -> None:
-    lines = _lines(40, seed=3) + ['{"hand": "1m"}']
+    lines = [*_lines(40, seed=3), '{"hand": "1m"}']
     src = tmp_path / "hands.jsonl"
     src.write_text("\n".join(lines) + "\n", encoding="utf-8")
     dst = tmp_path / "out.jsonl"
