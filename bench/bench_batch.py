@@ -6,7 +6,8 @@ N random MCR hands (every form and flag, ``suanfan.mcr.generate``; default 20,00
 scored to JSON Lines by ``score_many`` with each job count, R times (default 3), wall-clock time;
 the median of each is printed with the speed-up over one job. The warm-up cost of a worker
 process (starting it, importing suanfan, filling its memos) is measured apart: the time of a
-pool scoring 200 hands per worker, less the time one warm process takes for them.
+pool scoring 200 hands per worker, less the time one warm process takes for them. Runs the
+installed suanfan (say which build: ``suanfan --version``).
 """
 
 from __future__ import annotations
@@ -16,11 +17,7 @@ import json
 import os
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 
 def main(argv: list[str] | None = None) -> int:
