@@ -160,6 +160,37 @@ def test_claimed_meld_and_flowers(page: Any) -> None:
     assert ("below" in badge) == (not suanfan.mcr.score(hand).meets_minimum)
 
 
+def test_the_fan_rows_add_up_to_the_total_with_flowers(page: Any) -> None:
+    # issue 15: the flowers were listed twice (the server's 花牌 row and the page's own)
+    choose(page, "mcr")
+    tap(page, "123456789m55m777z")
+    page.click("#flowers button[data-flower='2']")
+    page.click("#flowers button[data-flower='7']")
+    hand = "123m456m789m55m77z 7z 27f"
+    total = suanfan.mcr.score(hand).total
+    wait_total(page, total)
+    cells = page.locator("#result table.fans tr:not(.sum) td.pts").all_inner_texts()
+    assert sum(int(c) for c in cells) == total
+
+
+def test_clear_starts_a_new_hand_with_a_fresh_situation(page: Any) -> None:
+    choose(page, "mcr")
+    tap(page, "123456789m55m777z")
+    page.click("#opt-self_drawn")
+    wait_total(page, suanfan.mcr.score("123m456m789m55m77z 7z", self_drawn=True).total)
+    page.click("#clear")
+    assert not page.is_checked("#opt-self_drawn input")
+    tap(page, "123456789m55m777z")
+    wait_total(page, suanfan.mcr.score("123m456m789m55m77z 7z").total)
+
+
+def test_the_first_example_wins(page: Any) -> None:
+    choose(page, "mcr")
+    page.click("#example")
+    page.wait_for_selector("#minimum")
+    assert "below" not in page.inner_text("#minimum")
+
+
 def test_a_bad_hand_shows_the_library_message(page: Any) -> None:
     choose(page, "mcr")
     bad = "123m456p789s11z2x"

@@ -475,7 +475,9 @@
     });
     const withoutFlowers = d.total_without_flowers != null ? d.total_without_flowers : d.total;
     const flowerPts = d.total - withoutFlowers;
-    if (flowerPts > 0) rows.push(`<tr><td><div class="name">${esc(t("flowers_fan"))}</div></td><td class="pts">${flowerPts}</td></tr>`);
+    // the server lists the flowers as a fan of their own (花牌 Flower Tiles); an older one did not
+    const listed = fans.some((e) => e.id === "flower_tiles");
+    if (flowerPts > 0 && !listed) rows.push(`<tr><td><div class="name">${esc(t("flowers_fan"))}</div></td><td class="pts">${flowerPts}</td></tr>`);
     rows.push(`<tr class="sum"><td>${esc(t("total"))}</td><td class="pts">${d.total}</td></tr>`);
     const met = d.meets_minimum;
     const st = settlement(d, sit);
@@ -614,15 +616,23 @@
       changed();
     });
     $("example").addEventListener("click", () => {
-      const text = S.system === "mcr" ? "[567m2][999s3]11p345s78s 6s" : "234m406p678s2255s 5s";
+      // hands that win: over the 8-fan minimum (MCR), with a yaku (riichi)
+      const text = S.system === "mcr" ? "[111z1]1234556789m 5m" : "234m406p678s2255s 5s";
       const p = localParse(text);
       S.melds = p.melds; S.concealed = p.concealed; S.winning = p.winning;
       if (S.system === "mcr") S.flowers = [];
       edited();
     });
     $("clear").addEventListener("click", () => {
+      // a new hand: its tiles and its situation (flags, indicators, counters); winds, rules and
+      // language stay, they belong to the table
       S.melds = []; S.concealed = []; S.winning = null; S.flowers = [];
-      edited();
+      S.flags = {};
+      for (const box of document.querySelectorAll("#toggles input[data-flag]")) box.checked = false;
+      for (const id of ["dora_indicators", "ura_dora_indicators"]) $(id).value = "";
+      for (const id of ["honba", "riichi_sticks"]) $(id).value = "0";
+      if (S.mode === "dora") S.mode = "tile";
+      renderStatic(); edited();
     });
     $("system").addEventListener("click", (e) => {
       const b = e.target.closest("button[data-system]");
