@@ -155,6 +155,10 @@ def test_claimed_meld_and_flowers(page: Any) -> None:
     page.click("#flowers button[data-flower='5']")
     hand = "[567m][999s3]11p345s78s 6s 15f"
     assert page.input_value("#notation") == str(suanfan.parse_hand(hand))
+    # the meld says who it came from in words, not as the notation's claim digit
+    tags = page.locator("#hand-view .meld .tag").all_inner_texts()
+    assert any("right" in tag or "下家" in tag for tag in tags), tags
+    assert not any(tag.rstrip().endswith(" 3") for tag in tags), tags
     wait_total(page, suanfan.mcr.score(hand).total)
     badge = page.inner_text("#minimum")
     assert ("below" in badge) == (not suanfan.mcr.score(hand).meets_minimum)

@@ -279,7 +279,9 @@
         const face = m.concealed && (j === 0 || j === 3) ? "back" : x;
         return `<button type="button" class="t" data-where="meld" data-index="${i}" title="${x}">${tileImg(face)}</button>`;
       }).join("");
-      parts.push(`<div class="group meld"><div class="tiles">${tiles}</div><span class="tag">${tag}${meldDigit(m) ? " " + meldDigit(m) : ""}</span></div>`);
+      // who it was claimed from, in words (the notation's claim digit: 1 left, 2 opposite, 3 right)
+      const from = m.source == null ? "" : " · " + t(["from_left", "from_opposite", "from_right"][m.source - 1]);
+      parts.push(`<div class="group meld"><div class="tiles">${tiles}</div><span class="tag">${tag}${esc(from)}</span></div>`);
     });
     if (S.concealed.length) {
       const order = S.concealed.map((x, i) => [x, i]).sort((a, b) => sortKey(a[0]) - sortKey(b[0]));
