@@ -13,7 +13,7 @@ from .errors import MahjongError
 from .notation import format_hand, parse_hand
 from .tiles import NUM_KINDS, tile_to_str
 
-__all__ = ["build_parser", "main", "register_command"]
+__all__ = ["add_aliases", "build_parser", "main", "register_command"]
 
 # Other faces (mcr, riichi, analysis, web) register their sub-commands here. Each entry: a function
 # that adds the sub-parser to the sub-parsers action.
@@ -25,6 +25,21 @@ def register_command(fn: _Registrar) -> _Registrar:
     """Decorator: add a sub-command to the ``suanfan`` command line."""
     _REGISTRARS.append(fn)
     return fn
+
+
+def add_aliases(parser: argparse.ArgumentParser | argparse._ArgumentGroup, action: argparse.Action,
+                *aliases: str) -> None:
+    """Older spellings of an option (``--seat`` for ``--seat-wind`` …): still read, into the same
+    destination, but not listed in ``--help``; each option has one name across the sub-commands."""
+    for alias in aliases:
+        if action.nargs == 0:  # a switch
+            parser.add_argument(alias, dest=action.dest, action="store_const", const=action.const,
+                                default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+        elif callable(action.type):
+            parser.add_argument(alias, dest=action.dest, type=action.type, default=argparse.SUPPRESS,
+                                help=argparse.SUPPRESS)
+        else:
+            parser.add_argument(alias, dest=action.dest, default=argparse.SUPPRESS, help=argparse.SUPPRESS)
 
 
 class _Parser(argparse.ArgumentParser):

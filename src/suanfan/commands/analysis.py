@@ -6,16 +6,16 @@ import argparse
 import json
 from typing import Any
 
-from ..cli import register_command
+from ..cli import add_aliases, register_command
 from ..errors import InvalidHand
 from ..notation import parse_hand
 
 __all__ = ["analyze", "shanten_cmd", "waits_cmd"]
 
-_MCR_FLAGS = ("self_drawn", "last_tile_of_wall", "kong", "last_of_kind", "prevalent_wind", "flowers")
+_MCR_FLAGS = ("self_drawn", "last_tile_of_wall", "kong", "last_of_kind", "flowers")
 _RIICHI_FLAGS = (
     "tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
-    "round_wind", "dora_indicators", "ura_dora_indicators", "honba", "riichi_sticks",
+    "dora_indicators", "ura_dora_indicators", "honba", "riichi_sticks",
 )
 
 
@@ -45,6 +45,8 @@ def _situation(args: argparse.Namespace, system: str) -> dict[str, Any]:
             out[name] = v
     if getattr(args, "seat_wind", None):
         out["seat_wind"] = args.seat_wind
+    if getattr(args, "round_wind", None):  # one option for both: MCR's prevalent wind
+        out["prevalent_wind" if system == "mcr" else "round_wind"] = args.round_wind
     if getattr(args, "rules", None):
         out["rules"] = args.rules
     return out
@@ -61,21 +63,24 @@ def _add_common(p: argparse.ArgumentParser, situation: bool) -> None:
     p.add_argument("--visible", help="tiles seen outside the hand (discards, melds, indicators)")
     g = p.add_argument_group("situation (MCR)")
     g.add_argument("--self-drawn", action="store_true", help="自摸")
-    g.add_argument("--last-tile-of-wall", action="store_true", help="妙手回春 / 海底捞月")
+    add_aliases(g, g.add_argument("--last-tile-of-wall", action="store_true", help="妙手回春 / 海底捞月"),
+                "--last-tile")
     g.add_argument("--kong", action="store_true", help="杠上开花 / 抢杠和")
     g.add_argument("--last-of-kind", action="store_true", help="和绝张")
-    g.add_argument("--prevalent-wind", help="圈风 E S W N")
     g.add_argument("--flowers", help="flower count or tiles such as 1258f")
     g = p.add_argument_group("situation (riichi)")
     for flag in ("tsumo", "riichi", "double-riichi", "ippatsu", "rinshan", "chankan", "haitei",
                  "houtei"):
         g.add_argument(f"--{flag}", action="store_true")
-    g.add_argument("--round-wind", help="E S W N")
     g.add_argument("--dora", dest="dora_indicators", help="dora indicators, e.g. 3m7z")
-    g.add_argument("--ura-dora", dest="ura_dora_indicators", help="ura dora indicators")
+    add_aliases(g, g.add_argument("--ura-dora", dest="ura_dora_indicators", help="ura dora indicators"),
+                "--ura")
     g.add_argument("--honba", type=int)
-    g.add_argument("--riichi-sticks", type=int)
-    p.add_argument("--seat-wind", help="seat wind E S W N (both systems)")
+    add_aliases(g, g.add_argument("--riichi-sticks", type=int), "--sticks")
+    add_aliases(p, p.add_argument("--seat-wind", help="seat wind E S W N (both systems)"), "--seat")
+    add_aliases(p, p.add_argument("--round-wind", "--prevalent-wind", dest="round_wind",
+                                  help="round / prevalent wind (圈风) E S W N (both systems)"),
+                "--round", "--prevalent")
 
 
 def _fix_flowers(sit: dict[str, Any]) -> None:

@@ -6,7 +6,7 @@ import argparse
 import json
 from typing import Any
 
-from ..cli import register_command
+from ..cli import add_aliases, register_command
 
 __all__ = ["add_parser", "add_rules_options", "build_rules", "run"]
 
@@ -76,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
     # not stated (None) unless --self-drawn: 天和 / 地和 / 八花聚顶 are self-drawn
     flags["self_drawn"] = True if args.self_drawn else None
     r = score(
-        args.hand, seat_wind=args.seat, prevalent_wind=args.prevalent,
+        args.hand, seat_wind=args.seat_wind, prevalent_wind=args.prevalent_wind,
         flowers=args.flowers or 0, rules=build_rules(args), **flags,
     )
     winner = 0
@@ -139,9 +139,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
     for f in FLAGS:  # the situation flags, defined once in suanfan.mcr.situation
         if not f.extended:
-            p.add_argument(f.option, dest=f.name, action="store_true", help=f.help)
-    p.add_argument("--seat", default="E", help="seat wind (门风): E S W N")
-    p.add_argument("--prevalent", default="E", help="prevalent wind (圈风): E S W N")
+            add_aliases(p, p.add_argument(f.option, dest=f.name, action="store_true", help=f.help),
+                        *f.aliases)
+    add_aliases(p, p.add_argument("--seat-wind", default="E", help="seat wind (门风): E S W N"), "--seat")
+    add_aliases(p, p.add_argument("--prevalent-wind", "--round-wind", default="E",
+                                  help="prevalent wind (圈风): E S W N"), "--prevalent")
     p.add_argument("--flowers", default=None, help="flower count or flower tiles such as 1258f")
     add_rules_options(p)
     g = p.add_argument_group("situation of seed 003's extended fans (rules mcr-extended)")

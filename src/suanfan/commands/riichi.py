@@ -6,7 +6,8 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..cli import register_command
+from ..cli import add_aliases, register_command
+from ..errors import InvalidArgument
 
 __all__ = ["add_parser", "run"]
 
@@ -36,12 +37,15 @@ def _pad(s: str, n: int) -> str:
 def run(args: argparse.Namespace) -> int:
     from ..riichi import score
 
+    if args.ura_dora and not (args.riichi or args.double_riichi):
+        raise InvalidArgument("--ura-dora counts only with --riichi (or --double-riichi)")
+
     r = score(
         args.hand, tsumo=args.tsumo, riichi=args.riichi, double_riichi=args.double_riichi,
         ippatsu=args.ippatsu, rinshan=args.rinshan, chankan=args.chankan, haitei=args.haitei,
         houtei=args.houtei, tenhou=args.tenhou, chiihou=args.chiihou, renhou=args.renhou,
-        seat_wind=args.seat, round_wind=args.round, dora_indicators=args.dora or "",
-        ura_dora_indicators=args.ura or "", honba=args.honba, riichi_sticks=args.sticks,
+        seat_wind=args.seat_wind, round_wind=args.round_wind, dora_indicators=args.dora or "",
+        ura_dora_indicators=args.ura_dora or "", honba=args.honba, riichi_sticks=args.riichi_sticks,
         rules=args.rules, nuki=args.nuki,
     )
     if args.json:
@@ -102,12 +106,16 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--tenhou", action="store_true", help="dealer's win on the deal")
     p.add_argument("--chiihou", action="store_true", help="non-dealer's win on the first draw")
     p.add_argument("--renhou", action="store_true", help="win on a discard before the first draw")
-    p.add_argument("--seat", default="E", help="seat wind E S W N (E = dealer; default E)")
-    p.add_argument("--round", default="E", help="round wind E S W N (default E)")
+    add_aliases(p, p.add_argument("--seat-wind", default="E",
+                                  help="seat wind E S W N (E = dealer; default E)"), "--seat")
+    add_aliases(p, p.add_argument("--round-wind", "--prevalent-wind", default="E",
+                                  help="round wind E S W N (default E)"), "--round")
     p.add_argument("--dora", default="", help="dora INDICATORS, e.g. 3m7z")
-    p.add_argument("--ura", default="", help="ura dora indicators (count only with riichi)")
+    add_aliases(p, p.add_argument("--ura-dora", default="", help="ura dora indicators (needs --riichi)"),
+                "--ura")
     p.add_argument("--honba", type=int, default=0, help="honba counters")
-    p.add_argument("--sticks", type=int, default=0, help="riichi sticks on the table")
+    add_aliases(p, p.add_argument("--riichi-sticks", type=int, default=0, help="riichi sticks on the table"),
+                "--sticks")
     p.add_argument("--nuki", type=int, default=0, help="North tiles set aside (three-player)")
     p.add_argument("--rules", default="default",
                    help="rules preset: default, tenhou, mahjongsoul, wrc, ema")

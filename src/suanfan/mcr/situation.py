@@ -41,19 +41,23 @@ class Flag:
     """One situation flag of :func:`suanfan.mcr.score`: its keyword, its command-line option,
     its help text, and whether only seed 003's extended fans (``mcr-extended``) use it."""
 
-    __slots__ = ("extended", "help", "name", "option")
+    __slots__ = ("aliases", "extended", "help", "name", "option")
 
-    def __init__(self, name: str, option: str, help: str, extended: bool = False) -> None:
+    def __init__(self, name: str, option: str, help: str, extended: bool = False,
+                 aliases: tuple[str, ...] = ()) -> None:
         self.name: Final = name
         self.option: Final = option
         self.help: Final = help
         self.extended: Final = extended
+        #: older spellings of the option, still read
+        self.aliases: Final = aliases
 
 
 #: every boolean situation flag, once (the winds and flowers are arguments of their own)
 FLAGS: Final[tuple[Flag, ...]] = (
     Flag("self_drawn", "--self-drawn", "won by self-draw (自摸); otherwise on a discard"),
-    Flag("last_tile_of_wall", "--last-tile", "won on the last tile of the wall (妙手回春 / 海底捞月)"),
+    Flag("last_tile_of_wall", "--last-tile-of-wall", "won on the last tile of the wall (妙手回春 / 海底捞月)",
+         aliases=("--last-tile",)),
     Flag("kong", "--kong", "won on a kong: the replacement tile (杠上开花) or robbing a kong (抢杠和)"),
     Flag("last_of_kind", "--last-of-kind", "the winning tile is the last of its kind (和绝张)"),
     Flag("heavenly_hand", "--heavenly-hand", "天和: the dealer wins on the dealt tiles", True),
