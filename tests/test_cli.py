@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
+from contextlib import redirect_stdout
 
 import pytest
 
@@ -58,3 +60,27 @@ def test_unknown_option_exit_2() -> None:
     proc = subprocess.run([sys.executable, "-m", "suanfan", "parse", "--bogus", "x"],
                           capture_output=True, text=True, check=False)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
+
+
+def test_one_option_vocabulary_across_the_scoring_commands() -> None:
+    # issue 15: the same names in every command; the older spellings still read, not listed
+    from suanfan.cli import build_parser
+
+    parser = build_parser()
+    new = {"mcr": ["mcr", "123m", "--seat-wind", "S", "--prevalent-wind", "W", "--last-tile-of-wall"],
+           "riichi": ["riichi", "123m", "--seat-wind", "S", "--round-wind", "W", "--ura-dora", "1z",
+                      "--riichi-sticks", "2"],
+           "waits": ["waits", "123m", "--seat-wind", "S", "--round-wind", "W", "--last-tile-of-wall",
+                     "--ura-dora", "1z", "--riichi-sticks", "2"]}
+    old = {"mcr": ["mcr", "123m", "--seat", "S", "--prevalent", "W", "--last-tile"],
+           "riichi": ["riichi", "123m", "--seat", "S", "--round", "W", "--ura", "1z", "--sticks", "2"],
+           "waits": ["waits", "123m", "--seat", "S", "--prevalent", "W", "--last-tile", "--ura", "1z",
+                     "--sticks", "2"]}
+    for cmd in new:
+        a, b = vars(parser.parse_args(new[cmd])), vars(parser.parse_args(old[cmd]))
+        a.pop("func"), b.pop("func")
+        assert a == b, cmd
+    out = io.StringIO()
+    with redirect_stdout(out), pytest.raises(SystemExit):
+        parser.parse_args(["riichi", "--help"])
+    assert "--seat-wind" in out.getvalue() and "--sticks" not in out.getvalue()
