@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+import suanfan
 from suanfan.cli import main
 
 
@@ -50,3 +51,18 @@ def test_bad_input_exits_2_with_one_line(argv: list[str], capsys: pytest.Capture
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("suanfan: error:")
+
+
+def test_settlement_seats_are_winds_and_the_discarder_is_an_option(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # issue 15: --discarder for the settlement, seats named by their winds, no trailing spaces
+    hand = "[111z1]1234556789m 5m"
+    assert main(["mcr", hand, "--seat-wind", "S", "--discarder", "N", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    points = suanfan.mcr.score(hand, seat_wind="S").settlement(1, 3)
+    assert out.splitlines()[-1] == ("Settlement (winner S, discarder N): "
+                                    + " ".join(f"{w} {p:+d}" for w, p in zip("ESWN", points, strict=True)))
+    assert not any(line.endswith(" ") for line in out.splitlines())
+    assert main(["mcr", hand, "--self-drawn", "--discarder", "N"]) == 2
+    assert main(["mcr", hand, "--seat-wind", "S", "--discarder", "S"]) == 2

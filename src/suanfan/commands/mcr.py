@@ -7,17 +7,22 @@ import json
 from typing import Any
 
 from ..cli import add_aliases, register_command
+from ..errors import InvalidArgument
+from ..mcr.situation import parse_wind
 
 __all__ = ["add_parser", "add_rules_options", "build_rules", "run"]
 
 _HEAD = {
     "zh": ("番种", "用到", "番", "数", "小计", "合计", "不含花", "起和", "达到", "错和", "结算",
-           "座位", "花牌", "不计"),
+           "座位", "花牌", "不计", "和牌", "点炮", "自摸"),
     "zh-Hant": ("番種", "用到", "番", "數", "小計", "合計", "不含花", "起和", "達到", "錯和", "結算",
-                "座位", "花牌", "不計"),
+                "座位", "花牌", "不計", "和牌", "放槍", "自摸"),
     "en": ("Fan", "uses", "value", "count", "points", "Total", "without flowers", "minimum", "met",
-           "false win", "Settlement", "seat", "flowers", "Not counted"),
+           "false win", "Settlement", "seat", "flowers", "Not counted", "winner", "discarder",
+           "self-drawn"),
 }
+#: the seats by their winds, as the settlement names them
+_WINDS = {"zh": "东南西北", "zh-Hant": "東南西北", "en": "ESWN"}
 
 
 def _width(s: str) -> int:
@@ -79,8 +84,19 @@ def run(args: argparse.Namespace) -> int:
         args.hand, seat_wind=args.seat_wind, prevalent_wind=args.prevalent_wind,
         flowers=args.flowers or 0, rules=build_rules(args), **flags,
     )
-    winner = 0
-    discarder = None if r.situation.self_drawn else 1
+    # the seats are the winds: the winner sits at its seat wind; the discarder is given, or the
+    # next seat
+    winner = r.situation.seat_wind
+    if r.situation.self_drawn:
+        if args.discarder is not None:
+            raise InvalidArgument("--discarder: a self-drawn win has no discarder")
+        discarder = None
+    elif args.discarder is not None:
+        discarder = parse_wind(args.discarder, "discarder")
+        if discarder == winner:
+            raise InvalidArgument("--discarder is the winner's own seat")
+    else:
+        discarder = (winner + 1) % 4
     settle = r.settlement(winner, discarder)
     if args.json:
         from ..batch import mcr_json
@@ -96,9 +112,9 @@ def run(args: argparse.Namespace) -> int:
     ]
     widths = [max([_width(h[i])] + [_width(row[i]) for row in rows]) for i in range(5)]
     print(f"{r.hand}   ({r.rules}, {r.form}: {' '.join(r.decomposition)})")
-    print("  ".join(_pad(h[i], widths[i]) for i in range(5)))
+    print("  ".join(_pad(h[i], widths[i]) for i in range(5)).rstrip())
     for row in rows:
-        print("  ".join(_pad(row[i], widths[i]) for i in range(5)))
+        print("  ".join(_pad(row[i], widths[i]) for i in range(5)).rstrip())
     ok = h[8] if r.meets_minimum else h[9]
     print(f"{h[5]}: {r.total}   ({h[6]} {r.total_without_flowers}; {h[7]} {r.min_fan}: {ok})")
     if r.removed:
@@ -110,8 +126,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"{h[13]}: " + ", ".join(names))
     for note in r.inferred:
         print(f"note: {note}")
-    who = "self-drawn" if discarder is None else f"discarder seat {discarder}"
-    print(f"{h[10]} (winner seat 0, {who}): " + " ".join(f"{s:+d}" for s in settle))
+    winds = _WINDS[lang]
+    who = h[16] if discarder is None else f"{h[15]} {winds[discarder]}"
+    print(f"{h[10]} ({h[14]} {winds[winner]}, {who}): "
+          + " ".join(f"{winds[i]} {s:+d}" for i, s in enumerate(settle)))
     return 0
 
 
@@ -145,6 +163,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     add_aliases(p, p.add_argument("--prevalent-wind", "--round-wind", default="E",
                                   help="prevalent wind (圈风): E S W N"), "--prevalent")
     p.add_argument("--flowers", default=None, help="flower count or flower tiles such as 1258f")
+    p.add_argument("--discarder", metavar="WIND",
+                   help="the seat (wind E S W N) that discarded the winning tile, for the settlement "
+                        "(default: the seat after the winner's)")
     add_rules_options(p)
     g = p.add_argument_group("situation of seed 003's extended fans (rules mcr-extended)")
     for f in FLAGS:

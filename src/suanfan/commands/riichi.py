@@ -60,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
             else f"{y.han} {t['han']}"
         rows.append((y.name(lang), value))
     w = max([_width(t["yaku"])] + [_width(a) for a, _ in rows])
-    print(_pad(t["yaku"], w))
+    print(t["yaku"])
     for a, b in rows:
         print(f"  {_pad(a, w)}  {b}")
     if not r.yakuman:
