@@ -13,7 +13,7 @@ from .errors import MahjongError
 from .notation import format_hand, parse_hand
 from .tiles import NUM_KINDS, tile_to_str
 
-__all__ = ["add_aliases", "build_parser", "main", "register_command"]
+__all__ = ["add_aliases", "build_parser", "main", "register_command", "whole_number"]
 
 # Other faces (mcr, riichi, analysis, web) register their sub-commands here. Each entry: a function
 # that adds the sub-parser to the sub-parsers action.
@@ -25,6 +25,20 @@ def register_command(fn: _Registrar) -> _Registrar:
     """Decorator: add a sub-command to the ``suanfan`` command line."""
     _REGISTRARS.append(fn)
     return fn
+
+
+def whole_number(limit: int) -> Callable[[str], int]:
+    """An argparse type: a whole number 1 to ``limit`` (a usage error otherwise)."""
+    def parse(text: str) -> int:
+        try:
+            n = int(text)
+        except ValueError:
+            n = 0
+        if not 1 <= n <= limit:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number 1-{limit}")
+        return n
+
+    return parse
 
 
 def add_aliases(parser: argparse.ArgumentParser | argparse._ArgumentGroup, action: argparse.Action,

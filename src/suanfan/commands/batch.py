@@ -9,7 +9,7 @@ import time
 from collections.abc import Iterator
 from typing import IO
 
-from ..cli import register_command
+from ..cli import register_command, whole_number
 from ..errors import InvalidArgument
 
 __all__ = ["run"]
@@ -82,16 +82,6 @@ def run(args: argparse.Namespace) -> int:
     return 1 if progress.errors and args.strict else 0
 
 
-def _jobs(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        n = 0
-    if not 1 <= n <= 1024:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of processes 1-1024")
-    return n
-
-
 @register_command
 def _register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
@@ -104,7 +94,7 @@ def _register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     p.add_argument("files", nargs="*", metavar="FILE", help="JSON Lines files (default or '-': stdin)")
     p.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
-    p.add_argument("--jobs", "-j", type=_jobs, default=os.cpu_count() or 1,
+    p.add_argument("--jobs", "-j", type=whole_number(1024), default=os.cpu_count() or 1,
                    help=f"worker processes (default: every core, here {os.cpu_count() or 1})")
     p.add_argument("--system", choices=("mcr", "riichi"), default="mcr",
                    help="the rule system of lines without a 'system' (default mcr)")

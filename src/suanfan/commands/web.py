@@ -8,9 +8,8 @@ import os
 import signal
 import socket
 import sys
-from collections.abc import Callable
 
-from ..cli import register_command
+from ..cli import register_command, whole_number
 
 __all__ = ["serve"]
 
@@ -25,19 +24,6 @@ def _port(text: str) -> int:
     if not 0 <= port <= 65535:
         raise argparse.ArgumentTypeError(f"{text!r} is not a port 0-65535")
     return port
-
-
-def _positive(limit: int) -> Callable[[str], int]:
-    def parse(text: str) -> int:
-        try:
-            n = int(text)
-        except ValueError:
-            n = 0
-        if not 1 <= n <= limit:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number 1-{limit}")
-        return n
-
-    return parse
 
 
 def _stopped(_signum: int, _frame: object) -> None:
@@ -104,15 +90,15 @@ def _register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000)")
-    p.add_argument("--workers", type=_positive(256), default=1,
+    p.add_argument("--workers", type=whole_number(256), default=1,
                    help="worker processes (default 1; one per core for the most requests/s)")
-    p.add_argument("--max-concurrent", type=_positive(100_000), default=64,
+    p.add_argument("--max-concurrent", type=whole_number(100_000), default=64,
                    help="requests a worker serves at once; more get 503 + Retry-After (default 64)")
-    p.add_argument("--max-connections", type=_positive(100_000), default=512,
+    p.add_argument("--max-connections", type=whole_number(100_000), default=512,
                    help="open connections a worker keeps; more get 503 (default 512)")
-    p.add_argument("--keep-alive", type=_positive(3600), default=5,
+    p.add_argument("--keep-alive", type=whole_number(3600), default=5,
                    help="seconds an idle keep-alive connection stays open (default 5)")
-    p.add_argument("--shutdown-timeout", type=_positive(3600), default=10,
+    p.add_argument("--shutdown-timeout", type=whole_number(3600), default=10,
                    help="seconds in-flight requests get on SIGTERM / Ctrl-C (default 10)")
     p.add_argument("--log-level", default="warning",
                    choices=("critical", "error", "warning", "info", "debug"),
