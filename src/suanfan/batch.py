@@ -31,13 +31,16 @@ CHUNK = 200
 MAX_LINE = 64 * 1024
 
 
-def mcr_json(result: Any, winner: object = 0, discarder: object = None) -> dict[str, Any]:
+def mcr_json(result: Any, winner: object = None, discarder: object = None) -> dict[str, Any]:
     """An MCR result as ``suanfan mcr --json`` prints it: its ``to_dict()`` and the settlement
-    of the four seats (``winner``; ``discarder`` on a discard, by default the seat after the
+    of the four seats, numbered by their winds (0-3 for E S W N): ``winner`` (by default the seat
+    of the winner's seat wind), ``discarder`` on a discard (by default the seat after the
     winner)."""
     for seat, what in ((winner, "winner"), (discarder, "discarder")):
         if seat is not None and (type(seat) is not int or not 0 <= seat <= 3):
             raise InvalidArgument(f"{what}={describe(seat)}: a seat is 0-3")
+    if winner is None:
+        winner = result.situation.seat_wind
     assert isinstance(winner, int)
     if result.situation.self_drawn:
         if discarder is not None and discarder != winner:
@@ -65,7 +68,7 @@ def score_line(obj: object, system: str = "mcr") -> dict[str, Any]:
     if name == "mcr":
         from . import mcr
 
-        winner = args.pop("winner", 0)
+        winner = args.pop("winner", None)
         discarder = args.pop("discarder", None)
         _check_keys(args, "mcr")
         return mcr_json(mcr.score(hand, **args), winner, discarder)

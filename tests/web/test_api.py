@@ -63,7 +63,10 @@ def test_mcr_score_is_the_engine_result(client: TestClient, situation: dict[str,
     d = r.json()
     settlement = d.pop("settlement")
     assert d == _roundtrip(expected.to_dict())
-    seats = (0, None) if expected.situation.self_drawn else (0, 1)
+    # the seats are numbered by their winds: the winner sits at its seat wind by default
+    w = expected.situation.seat_wind
+    seats = (w, None) if expected.situation.self_drawn else (w, (w + 1) % 4)
+    assert settlement["winner"] == w
     assert settlement["points"] == list(expected.settlement(*seats))
     assert r.json()["total"] == expected.total
 

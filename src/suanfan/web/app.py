@@ -94,7 +94,8 @@ class MCRRequest(_Body):
     earthly_ready: bool = Field(False, description=_FLAG_HELP["earthly_ready"])
     declared_ready: bool = Field(False, description=_FLAG_HELP["declared_ready"])
     declared_ready_first_round: bool = Field(False, description=_FLAG_HELP["declared_ready_first_round"])
-    winner: int = Field(0, ge=0, le=3, description="the winner's seat 0-3, for the settlement")
+    winner: int | None = Field(None, ge=0, le=3, description=(
+        "the winner's seat 0-3 (E S W N), for the settlement (default: the seat of its seat wind)"))
     discarder: int | None = Field(
         None, ge=0, le=3,
         description="the discarder's seat, for the settlement (default: the seat after the winner)")
