@@ -475,7 +475,7 @@ class Hand:
     def __repr__(self) -> str:
         return f"Hand({str(self)!r})"
 
-    def to_string(self, style: str = "mpsz") -> str:
+    def to_string(self, style: object = "mpsz") -> str:
         """The hand in a notation style: ``"mpsz"`` (canonical), ``"letters"``, ``"unicode"``
         (a red five written ``0m``/``0p``/``0s`` among the tiles: Unicode has no red five) or
         ``"botzone"`` (tile codes, which have no red five: written as a five)."""

@@ -17,7 +17,7 @@ melds share one object from a small table (at most ``_MELD_TABLE_SIZE`` entries)
 
 from __future__ import annotations
 
-from typing import Final, overload
+from typing import Final
 
 from .errors import InvalidArgument, InvalidHand, describe
 from .hand import Hand, Meld, MeldKind
@@ -506,10 +506,6 @@ def _read(s: object) -> _Read:
 
 
 # -- public readers ------------------------------------------------------------------------------
-@overload
-def parse_hand(text: str) -> Hand: ...
-@overload
-def parse_hand(text: Hand) -> Hand: ...
 def parse_hand(text: object) -> Hand:
     """Parse a hand written in any supported notation; a :class:`Hand` is returned as is.
 
@@ -601,9 +597,14 @@ def _botzone_code(t: int) -> str:
     return "J" + str(34 - k)
 
 
-def format_tiles(tiles: tuple[int, ...] | list[int], style: str = "mpsz", sort: bool = True) -> str:
+def format_tiles(tiles: object, style: object = "mpsz", sort: object = True) -> str:
     """Write tiles compactly: ``123m55z`` (mpsz), ``123mPP`` (letters), Unicode characters (a red
     five as ``0m``/``0p``/``0s``) or Botzone codes ``W1W2W3`` (a red five as a five)."""
+    if style not in STYLES:
+        raise InvalidArgument(f"unknown notation style {describe(style)}: use {', '.join(STYLES)}")
+    if not isinstance(tiles, tuple | list) or not all(
+            type(t) is int and 0 <= t < len(KIND) for t in tiles):
+        raise InvalidArgument(f"tiles={describe(tiles)}: give a list of tile ids")
     seq = _sorted_tiles(tiles) if sort else list(tiles)
     if style == "unicode":
         return "".join([_TILE_UNICODE[t] if t < RED_MAN else "0" + SUITS[t - RED_MAN]
@@ -645,7 +646,7 @@ def format_meld(m: Meld, style: str = "mpsz") -> str:
     return "[" + format_tiles(m.tiles, style) + claim + "]"
 
 
-def format_hand(hand: Hand, style: str = "mpsz") -> str:
+def format_hand(hand: object, style: object = "mpsz") -> str:
     """The hand in ``style``: ``"mpsz"`` (canonical), ``"letters"`` (honours as E S W N P F C),
     ``"unicode"`` (Unicode mahjong tiles; a red five as ``0m``/``0p``/``0s``, since Unicode has
     no red five) or ``"botzone"`` (tile codes W1 B1 T1 F1 J1 H1; they have no red five, so a red
@@ -653,7 +654,9 @@ def format_hand(hand: Hand, style: str = "mpsz") -> str:
     after another space."""
     if style not in STYLES:
         # InvalidHand is a ValueError, what this raised before
-        raise InvalidHand(f"unknown notation style {describe(style)}: use {', '.join(STYLES)}")
+        raise InvalidArgument(f"unknown notation style {describe(style)}: use {', '.join(STYLES)}")
+    if not isinstance(hand, Hand):
+        raise InvalidArgument(f"hand={describe(hand)}: format_hand takes a Hand (parse_hand reads one)")
     parts = "".join([format_meld(m, style) for m in hand.melds])
     parts += format_tiles(hand.concealed, style)
     if hand.winning_tile is not None:

@@ -118,10 +118,10 @@ def _discard_ids(h: Hand) -> list[int]:
 
 
 def advise(
-    hand14: str | Hand,
-    system: str = "mcr",
-    visible: Visible = None,
-    score_waits: bool = True,
+    hand14: object,
+    system: object = "mcr",
+    visible: object = None,
+    score_waits: object = True,
     **situation: Any,
 ) -> Advice:
     """Discard advice for a 14-tile hand (see the module text for the order of the options).

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..hand import Hand
 from ..notation import parse_hand
 from ..tiles import tile_to_str
 from .advice import advise, useful_tiles
@@ -15,13 +14,14 @@ from .waits import check_situation, unseen_counts, wait_table
 __all__ = ["report"]
 
 
-def report(hand: str | Hand, system: str = "mcr", visible: str | None = None,
+def report(hand: object, system: object = "mcr", visible: object = None,
            **situation: Any) -> dict[str, Any]:
     """Shanten per winning form (``forms``), then for a 14-tile hand the discard advice, for a
     13-tile hand the wait table with each wait's score and, when the hand is not ready, the
     useful tiles with how many of each remain unseen (``useful``)."""
     h = parse_hand(hand)
-    check_situation(_system(system), situation)
+    sysname = _system(system)
+    check_situation(sysname, situation)
     forms = shanten_by_form(h, system)
     if h.is_complete:
         out = advise(h, system, visible=visible, **situation).to_dict()
@@ -32,7 +32,7 @@ def report(hand: str | Hand, system: str = "mcr", visible: str | None = None,
     out["forms"] = forms
     if table.shanten > 0:
         counts, n_melds = hand_counts(h)
-        _, kinds = useful_tiles(counts, n_melds, h.counts, system)
+        _, kinds = useful_tiles(counts, n_melds, h.counts, sysname)
         unseen = unseen_counts(h, visible)
         out["useful"] = [{"tile": tile_to_str(k), "unseen": unseen[k]} for k in kinds]
     return out

@@ -1075,7 +1075,7 @@ def hand_counts(hand: Hand) -> tuple[list[int], int]:
     return counts, len(hand.melds)
 
 
-def _system(system: str) -> str:
+def _system(system: object) -> str:
     if not isinstance(system, str):
         raise InvalidArgument(f"system={describe(system)}: use 'mcr' or 'riichi'")
     s = system.strip().lower()
@@ -1087,11 +1087,11 @@ def _system(system: str) -> str:
     raise InvalidArgument(f"unknown rule system {describe(system)}: use 'mcr' or 'riichi'")
 
 
-def _parsed(hand: str | Hand) -> Hand:
+def _parsed(hand: object) -> Hand:
     return hand if isinstance(hand, Hand) else parse_hand(hand)
 
 
-def shanten(hand: str | Hand, system: str = "mcr") -> int:
+def shanten(hand: object, system: object = "mcr") -> int:
     """Shanten of a 13- or 14-tile hand under ``system`` (``"mcr"`` or ``"riichi"``).
 
     -1: complete (14 tiles); 0: ready (13 tiles) or one discard from ready (14 tiles).
@@ -1103,21 +1103,21 @@ def shanten(hand: str | Hand, system: str = "mcr") -> int:
     return _mcr(k0, k1, k2, k3, len(h.melds))
 
 
-def mcr_shanten(hand: str | Hand) -> int:
+def mcr_shanten(hand: object) -> int:
     """MCR shanten: the least over standard, 七对, 十三幺, 全不靠 and 组合龙 forms."""
     h = _parsed(hand)
     k0, k1, k2, k3 = _hand_keys(h)
     return _mcr(k0, k1, k2, k3, len(h.melds))
 
 
-def riichi_shanten(hand: str | Hand) -> int:
+def riichi_shanten(hand: object) -> int:
     """Riichi shanten: the least over standard, chiitoitsu and kokushi forms."""
     h = _parsed(hand)
     k0, k1, k2, k3 = _hand_keys(h)
     return _riichi(k0, k1, k2, k3, len(h.melds))
 
 
-def shanten_by_form(hand: str | Hand, system: str = "mcr") -> dict[str, int | None]:
+def shanten_by_form(hand: object, system: object = "mcr") -> dict[str, int | None]:
     """Shanten of each winning form (``None`` where declared melds rule the form out)."""
     h = _parsed(hand)
     k0, k1, k2, k3 = _hand_keys(h)

@@ -33,7 +33,8 @@ __all__ = [
     "winning_kinds",
 ]
 
-Visible = str | Iterable[int | str] | None
+#: tiles seen outside the hand: a tile string, a list of tiles (strings or ids), or None
+Visible = object
 
 
 def situation_keys(system: str) -> tuple[str, ...]:
@@ -60,7 +61,7 @@ def check_situation(system: str, situation: Mapping[str, Any]) -> None:
                 f"{describe(k)} is not a situation option of {system}: the options are {', '.join(keys)}")
 
 
-def visible_counts(visible: Visible) -> list[int]:
+def visible_counts(visible: object) -> list[int]:
     """Kind counts (34) of tiles seen outside the hand: a tile string such as ``"1m5z0p"`` or ids."""
     counts = [0] * NUM_KINDS
     if visible is None:
@@ -83,7 +84,7 @@ def visible_counts(visible: Visible) -> list[int]:
     return counts
 
 
-def unseen_counts(hand: Hand, visible: Visible = None) -> list[int]:
+def unseen_counts(hand: Hand, visible: object = None) -> list[int]:
     """Copies of each kind neither in ``hand`` (melds and winning tile included) nor visible."""
     own = hand.counts
     seen = visible_counts(visible)
@@ -253,7 +254,7 @@ def _wait_list(
 
 
 def wait_table(
-    hand13: str | Hand, system: str = "mcr", visible: Visible = None, **situation: Any
+    hand13: object, system: object = "mcr", visible: object = None, **situation: Any
 ) -> WaitTable:
     """Shanten and every winning tile of a 13-tile hand with its score and unseen count."""
     h = parse_hand(hand13)
@@ -270,7 +271,7 @@ def wait_table(
     return WaitTable(str(h), sysname, s, waits)
 
 
-def mcr_waits(hand13: str | Hand, visible: Visible = None, **situation: Any) -> dict[str, Any]:
+def mcr_waits(hand13: object, visible: object = None, **situation: Any) -> dict[str, Any]:
     """``{tile: suanfan.mcr result}`` for each tile that completes the 13-tile hand (MCR forms).
 
     A complete hand below the minimum is still a result (``meets_minimum`` False). With
@@ -284,7 +285,7 @@ def mcr_waits(hand13: str | Hand, visible: Visible = None, **situation: Any) -> 
     return {w.tile: w.result for w in _wait_list(h, "mcr", visible, situation)}
 
 
-def riichi_waits(hand13: str | Hand, visible: Visible = None, **situation: Any) -> dict[str, Any]:
+def riichi_waits(hand13: object, visible: object = None, **situation: Any) -> dict[str, Any]:
     """``{tile: suanfan.riichi result or None}`` for each winning tile (None: no yaku)."""
     h = parse_hand(hand13)
     check_situation("riichi", situation)

@@ -26,7 +26,7 @@ _SWITCHES = ("melded_concealed_kong", "green_may_add_flush", "knitted_tile_wait"
              "false_win", "description", "source")
 
 
-def fan_id(name: str) -> str:
+def fan_id(name: object) -> str:
     """The fan id of a fan named by id (``chicken_hand``), simplified or traditional Chinese name
     (``无番和`` / ``無番和``) or English name (``Chicken Hand``); InvalidHand if none."""
     key = str(name).strip()
@@ -58,6 +58,14 @@ def _freeze(d: Mapping[str, int]) -> Mapping[str, int]:
 
 #: the largest value a fan, the minimum, the base points or a false-win payment may take
 MAX_FAN_VALUE: Final = 999
+
+
+def _switch(changes: Mapping[str, object], name: str, current: bool) -> bool:
+    """A yes/no switch of the rules: changed (strictly a bool) or kept."""
+    v = changes.get(name, current)
+    if not isinstance(v, bool):
+        raise InvalidArgument(f"rules: {name} must be true or false, not {describe(v)}")
+    return v
 
 
 def _amount(v: object, what: str) -> int:
@@ -148,39 +156,54 @@ class Rules:
 
     def derive(
         self,
-        name: str | None = None,
+        name: object = None,
         *,
-        values: Mapping[str, int] | None = None,
-        disabled: Iterable[str] | None = None,
-        enabled: Iterable[str] | None = None,
-        min_fan: int | None = None,
+        values: object = None,
+        disabled: object = None,
+        enabled: object = None,
+        min_fan: object = None,
         **switches: object,
     ) -> Rules:
         """A new rule set: changed values, more fans switched off (``disabled``) or back on
-        (``enabled``), another minimum, or changed switches."""
-        vals = dict(self.values)
+        (``enabled``), another minimum, or changed switches. Every argument is checked before the
+        rule set is built (InvalidArgument naming it)."""
+        if name is not None and not isinstance(name, str):
+            raise InvalidArgument(f"rules: name must be a string, not {describe(name)}")
+        vals: dict[str, int] = dict(self.values)
         if values:
             if isinstance(values, str | bytes) or not isinstance(values, Mapping):
-                raise InvalidArgument("rules values must map fan ids to values")
-            vals.update({fan_id(k): v for k, v in values.items()})
+                raise InvalidArgument(f"rules: values must map fan ids to values, not {describe(values)}")
+            for k, v in values.items():
+                fid = fan_id(k)
+                vals[fid] = _amount(v, f"the value of {fid}")
         dis = set(self.disabled)
         if disabled:
             dis.update(fan_id(k) for k in _fan_list(disabled, "disable"))
         if enabled:
             dis.difference_update(fan_id(k) for k in _fan_list(enabled, "enable"))
-        if min_fan is not None:
-            _amount(min_fan, "min_fan")
+        minimum = self.min_fan if min_fan is None else _amount(min_fan, "min_fan")
         kw: dict[str, object] = {}
         for k, v in switches.items():
             if k not in _SWITCHES:
-                raise InvalidArgument(f"unknown rules switch {k!r}: the switches are {', '.join(_SWITCHES)}")
+                raise InvalidArgument(f"unknown rules switch {describe(k)}: the switches are "
+                                      f"{', '.join(_SWITCHES)}")
             kw[k] = v
-        kw.setdefault("description", f"{self.name} with changes")
-        kw.setdefault("source", f"derived from {self.name}")
-        return replace(
-            self, name=name or f"{self.name}+custom", values=_freeze(vals),
-            disabled=frozenset(dis), min_fan=self.min_fan if min_fan is None else min_fan,
-            **kw,  # type: ignore[arg-type]
+        melded_concealed_kong = _switch(kw, "melded_concealed_kong", self.melded_concealed_kong)
+        green_may_add_flush = _switch(kw, "green_may_add_flush", self.green_may_add_flush)
+        knitted_tile_wait = _switch(kw, "knitted_tile_wait", self.knitted_tile_wait)
+        base_points = _amount(kw.get("base_points", self.base_points), "base_points")
+        fw = kw.get("false_win", self.false_win)
+        if not (isinstance(fw, tuple | list) and len(fw) == 2):
+            raise InvalidArgument(f"rules: false_win is (claimant pays, each other receives), "
+                                  f"not {describe(fw)}")
+        false_win = (_amount(fw[0], "false_win's payment"), _amount(fw[1], "false_win's receipt"))
+        description = kw.get("description", f"{self.name} with changes")
+        source = kw.get("source", f"derived from {self.name}")
+        if not isinstance(description, str) or not isinstance(source, str):
+            raise InvalidArgument("rules: description and source are strings")
+        return Rules(
+            name or f"{self.name}+custom", _freeze(vals), frozenset(dis), minimum, melded_concealed_kong,
+            green_may_add_flush, knitted_tile_wait, base_points, false_win, description, source,
         )
 
     def differences(self, other: Rules) -> dict[str, object]:
@@ -348,7 +371,7 @@ PRESET_SOURCES: Mapping[str, str] = MappingProxyType({r.name: r.source for r in 
 MAX_RULES_FILE: Final = 1 << 20
 
 
-def load_rules(source: str | Path | Mapping[str, Any]) -> Rules:
+def load_rules(source: object) -> Rules:
     """A rule set from a JSON file (path) or an already loaded dict (see :meth:`Rules.from_dict`).
     A file that cannot be read, is larger than a megabyte, is not UTF-8 JSON or does not describe
     a rule set gives an InvalidHand naming it."""
@@ -380,7 +403,7 @@ def load_rules(source: str | Path | Mapping[str, Any]) -> Rules:
         raise InvalidArgument(f"rules file {name!r}: {exc}") from None
 
 
-def get_rules(rules: str | Rules) -> Rules:
+def get_rules(rules: object) -> Rules:
     if isinstance(rules, Rules):
         return rules
     if not isinstance(rules, str):

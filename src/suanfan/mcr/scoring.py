@@ -403,7 +403,7 @@ class MCRResult:
         """Declared melds (in brackets), then the standing sets and the pair of the reading."""
         return self._explain().decomposition()
 
-    def settlement(self, winner: int = 0, discarder: int | None = None) -> tuple[int, int, int, int]:
+    def settlement(self, winner: object = 0, discarder: object = None) -> tuple[int, int, int, int]:
         from .settlement import settle
 
         return settle(self, winner, discarder)

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
 __all__ = ["settle"]
 
 
-def settle(result: MCRResult, winner: int = 0, discarder: int | None = None) -> tuple[int, int, int, int]:
+def settle(result: MCRResult, winner: object = 0, discarder: object = None) -> tuple[int, int, int, int]:
     """Points each of the four seats (0–3) gains (+) or pays (−).
 
     Self-drawn: each other player pays base + fan. On a discard: the discarder pays base + fan,

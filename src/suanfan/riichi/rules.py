@@ -72,27 +72,7 @@ class Rules:
                         self.nagashi_mangan, self.honba_points, self.sanma, self.source))
 
     def __post_init__(self) -> None:
-        for text, what in ((self.name, "name"), (self.source, "source")):
-            if not isinstance(text, str):
-                raise InvalidArgument(f"rules: {what} must be a string, not {describe(text)}")
-        for switch in _SWITCHES:
-            if not isinstance(getattr(self, switch), bool):
-                raise InvalidArgument(f"rules: {switch} must be True or False, "
-                                      f"not {describe(getattr(self, switch))}")
-        if self.kazoe not in ("yakuman", "sanbaiman", "none"):
-            raise InvalidArgument(f"rules: kazoe must be 'yakuman', 'sanbaiman' or 'none', "
-                                  f"not {describe(self.kazoe)}")
-        if self.renhou not in ("off", "mangan", "yakuman"):
-            raise InvalidArgument(f"rules: renhou must be 'off', 'mangan' or 'yakuman', "
-                                  f"not {describe(self.renhou)}")
-        if type(self.double_wind_pair_fu) is not int or self.double_wind_pair_fu not in (2, 4):
-            raise InvalidArgument(
-                f"rules: double_wind_pair_fu must be 2 or 4, not {describe(self.double_wind_pair_fu)}"
-            )
-        hp = self.honba_points
-        if type(hp) is not int or not 0 <= hp <= 30000 or hp % 3:
-            raise InvalidArgument(f"rules: honba_points must be a multiple of 3 from 0 to 30000, "
-                                  f"not {describe(hp)}")
+        _check_options(asdict(self))
 
     def replace(self, **changes: Any) -> Rules:
         """A copy with some options changed (named ``custom`` unless a name is given)."""
@@ -101,6 +81,8 @@ class Rules:
             if k not in _FIELDS:
                 raise InvalidArgument(f"unknown riichi rules option {describe(k)}: the options are "
                                       f"{', '.join(_FIELDS)}")
+        options = {**asdict(self), **changes}
+        _check_options(options)
         return replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
@@ -108,6 +90,32 @@ class Rules:
 
 
 _FIELDS = tuple(f.name for f in fields(Rules))
+
+
+def _check_options(f: dict[str, Any]) -> None:
+    """Every option of a riichi rule set checked (InvalidArgument naming the one at fault)."""
+    for text, what in ((f["name"], "name"), (f["source"], "source")):
+        if not isinstance(text, str):
+            raise InvalidArgument(f"rules: {what} must be a string, not {describe(text)}")
+    for switch in _SWITCHES:
+        if not isinstance(f[switch], bool):
+            raise InvalidArgument(f"rules: {switch} must be True or False, "
+                                  f"not {describe(f[switch])}")
+    if f["kazoe"] not in ("yakuman", "sanbaiman", "none"):
+        raise InvalidArgument(f"rules: kazoe must be 'yakuman', 'sanbaiman' or 'none', "
+                              f"not {describe(f['kazoe'])}")
+    if f["renhou"] not in ("off", "mangan", "yakuman"):
+        raise InvalidArgument(f"rules: renhou must be 'off', 'mangan' or 'yakuman', "
+                              f"not {describe(f['renhou'])}")
+    if type(f["double_wind_pair_fu"]) is not int or f["double_wind_pair_fu"] not in (2, 4):
+        raise InvalidArgument(
+            f"rules: double_wind_pair_fu must be 2 or 4, not {describe(f['double_wind_pair_fu'])}"
+        )
+    hp = f["honba_points"]
+    if type(hp) is not int or not 0 <= hp <= 30000 or hp % 3:
+        raise InvalidArgument(f"rules: honba_points must be a multiple of 3 from 0 to 30000, "
+                              f"not {describe(hp)}")
+
 
 PRESETS: dict[str, Rules] = {
     "default": Rules(
@@ -166,7 +174,7 @@ PRESETS: dict[str, Rules] = {
 }
 
 
-def get_rules(rules: str | Rules) -> Rules:
+def get_rules(rules: object) -> Rules:
     """A preset by name, or the given :class:`Rules`."""
     if isinstance(rules, Rules):
         return rules
