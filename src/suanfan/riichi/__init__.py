@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..hand import Hand
 from .engine import dora_of_indicator, nagashi_mangan, score
 from .fu import FuItem
 from .points import Payment, base_points
@@ -44,10 +43,10 @@ __all__ = [
 
 #: the analysis function behind :func:`shanten`, imported on first use (the rule system does not
 #: import the analysis package when it is loaded; an import statement per call costs about 1 µs)
-_shanten_impl: Callable[[str | Hand], int] | None = None
+_shanten_impl: Callable[[object], int] | None = None
 
 
-def shanten(hand13: str | Hand) -> int:
+def shanten(hand13: object) -> int:
     """Riichi shanten number of a 13-tile hand (delegates to :mod:`suanfan.analysis`)."""
     global _shanten_impl
     impl = _shanten_impl
@@ -58,7 +57,7 @@ def shanten(hand13: str | Hand) -> int:
     return impl(hand13)
 
 
-def waits(hand13: str | Hand, **situation: Any) -> dict[str, Any]:
+def waits(hand13: object, **situation: Any) -> dict[str, Any]:
     """Each winning tile of a 13-tile hand with its score (delegates to :mod:`suanfan.analysis`)."""
     from ..analysis import riichi_waits  # type: ignore[attr-defined,unused-ignore]
 
