@@ -370,9 +370,10 @@ def _elements(text: str, name: str) -> Iterator[tuple[int, Element]]:
     index = -1
     last = "start of the file"
     try:
-        for i in range(0, len(text) + 1, 1 << 16):
-            if i < len(text):
-                parser.feed(text[i:i + (1 << 16)])
+        chunks = [text[i:i + (1 << 16)] for i in range(0, len(text), 1 << 16)]
+        for i in range(len(chunks) + 1):
+            if i < len(chunks):
+                parser.feed(chunks[i])
             else:
                 parser.close()
             for item in parser.read_events():
