@@ -17,8 +17,7 @@ from collections.abc import Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
-from ..cli import register_command
-from ..errors import InvalidArgument
+from ..cli import register_command, whole_number
 
 __all__ = ["add_parser", "replay_file", "run"]
 
@@ -87,8 +86,6 @@ def _score_text(s: dict[str, Any] | None) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.jobs < 1:
-        raise InvalidArgument(f"--jobs {args.jobs}: give 1 or more processes")
     if args.rules is not None:
         from ..riichi import get_rules
 
@@ -153,5 +150,6 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                    help="score with this riichi preset (default: tenhou fitted to each table)")
     p.add_argument("--json", action="store_true",
                    help="one JSON object per win, then a summary line")
-    p.add_argument("--jobs", type=int, default=1, help="processes to spread the files over")
+    p.add_argument("--jobs", "-j", type=whole_number(1024), default=1,
+                   help="processes to spread the files over (default 1)")
     p.set_defaults(func=run)
