@@ -18,10 +18,12 @@ from .fu import FuItem
 from .points import Payment, base_points
 from .result import Result
 from .rules import PRESETS, Rules, get_rules
+from .settle import PAO_YAKU, first_winner, settle
 from .situation import Situation
 from .yaku import YAKU, Yaku, YakuDef
 
 __all__ = [
+    "PAO_YAKU",
     "PRESETS",
     "YAKU",
     "FuItem",
@@ -33,9 +35,11 @@ __all__ = [
     "YakuDef",
     "base_points",
     "dora_of_indicator",
+    "first_winner",
     "get_rules",
     "nagashi_mangan",
     "score",
+    "settle",
     "shanten",
     "waits",
 ]

@@ -1,0 +1,32 @@
+"""Real games: read game logs into typed records, replay and re-score every win.
+
+>>> import suanfan.logs
+>>> game = suanfan.logs.read("tests/data/tenhou/logs/dnovikoff/pao.xml")  # doctest: +SKIP
+>>> [(r.round, r.equal) for r in suanfan.logs.replay(game)]  # doctest: +SKIP
+
+Only Tenhou's mjlog XML is read so far (:mod:`suanfan.logs.tenhou`). This package sits between
+the faces (command line, web) and the rule systems: it calls :func:`suanfan.riichi.score` and
+:func:`suanfan.riichi.settle`, which know nothing of it.
+"""
+
+from __future__ import annotations
+
+from .replay import Replayed, Scored, replay, table_rules
+from .tenhou import CallMeld, Event, Game, LogError, Recorded, Round, TableRules, Win, parse, read
+
+__all__ = [
+    "CallMeld",
+    "Event",
+    "Game",
+    "LogError",
+    "Recorded",
+    "Replayed",
+    "Round",
+    "Scored",
+    "TableRules",
+    "Win",
+    "parse",
+    "read",
+    "replay",
+    "table_rules",
+]
