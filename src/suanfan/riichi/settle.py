@@ -38,7 +38,7 @@ def _seat(value: object, what: str, players: int) -> int:
     return value
 
 
-def first_winner(discarder: int, winners: Iterable[int], players: int = 4) -> int:
+def first_winner(discarder: object, winners: Iterable[object], players: object = 4) -> int:
     """The winner of a multiple ron who collects the honba and sticks: the first in turn order
     after the discarder."""
     if players not in (3, 4):
@@ -50,8 +50,8 @@ def first_winner(discarder: int, winners: Iterable[int], players: int = 4) -> in
     return min(seats, key=lambda s: (s - d) % players)
 
 
-def settle(result: Result, winner: int, discarder: int | None, dealer: int, players: int = 4,
-           pao: int | None = None, pao_yaku: Collection[str] = PAO_YAKU) -> tuple[int, ...]:
+def settle(result: object, winner: object, discarder: object, dealer: object, players: object = 4,
+           pao: object = None, pao_yaku: Collection[str] = PAO_YAKU) -> tuple[int, ...]:
     """The score change of every seat (``players`` numbers, seat 0 first) for ``result`` won by
     ``winner`` from ``discarder`` (``None`` on tsumo) with ``dealer`` the dealer's seat and
     ``pao`` the liable seat, if any. :class:`~suanfan.InvalidArgument` when the seats do not fit
@@ -67,6 +67,7 @@ def settle(result: Result, winner: int, discarder: int | None, dealer: int, play
     if (w == de) != result.dealer:
         raise InvalidArgument(f"winner {w} with dealer {de}: the hand was scored as "
                               f"{'the dealer' if result.dealer else 'a non-dealer'}'s")
+    d = -1  # the discarder's seat (-1: a tsumo)
     if discarder is None:
         if not p.tsumo:
             raise InvalidArgument("discarder=None (a tsumo) for a hand scored as a ron")
@@ -95,10 +96,10 @@ def settle(result: Result, winner: int, discarder: int | None, dealer: int, play
         else:
             half = p.value // 2
             out[liable] -= half + p.honba
-            out[discarder] -= p.value - half
+            out[d] -= p.value - half
         return tuple(out)
-    if discarder is not None:
-        out[discarder] -= p.ron
+    if d >= 0:
+        out[d] -= p.ron
     else:
         for s in range(players):
             if s != w:
