@@ -353,3 +353,19 @@ def test_docs_work_offline(client: TestClient) -> None:
     assert js.status_code == 200 and len(js.content) > 100_000
     assert client.get("/docs-assets/swagger-ui.css").status_code == 200
     assert client.get("/openapi.json").json()["info"]["title"].startswith("suanfan")
+
+
+def test_every_example_of_the_api_docs_answers_200(client: TestClient) -> None:
+    # issue 15: "Try it out" failed with the prefilled example on 3 of 4 POST operations
+    doc = client.get("/openapi.json").json()
+    tried = 0
+    for path, ops in doc["paths"].items():
+        post = ops.get("post")
+        if not post:
+            continue
+        examples = post["requestBody"]["content"]["application/json"]["examples"]
+        for example in examples.values():
+            r = client.post(path, json=example["value"])
+            assert r.status_code == 200, (path, r.json())
+            tried += 1
+    assert tried == 4

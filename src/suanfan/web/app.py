@@ -26,9 +26,9 @@ import os
 from collections.abc import Sequence
 from http import HTTPStatus
 from importlib import resources
-from typing import Any, Final, Literal
+from typing import Annotated, Any, Final, Literal
 
-from fastapi import FastAPI, Query, Request
+from fastapi import Body, FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
@@ -144,6 +144,19 @@ class AnalyzeRequest(_Body):
     )
     visible: str = Field("", max_length=600,
                          description="tiles seen outside the hand (discards, melds, indicators)")
+
+
+#: the example body of each operation in the API docs, each one that "Try it out" answers with 200
+EXAMPLES: Final[dict[str, dict[str, Any]]] = {
+    "mcr": {"hand": "[111z1]1234556789m 5m", "self_drawn": True, "seat_wind": "E", "rules": "mcr"},
+    "riichi": {"hand": "123m456p789s1122z 2z", "tsumo": True, "dora_indicators": "1z"},
+    "analyze": {"hand": "[123p1][345s2][999s3]67mEE", "system": "mcr", "situation": {"seat_wind": "S"}},
+    "parse": {"hand": _HAND_EXAMPLE},
+}
+
+
+def _example(name: str) -> Any:
+    return Body(openapi_examples={name: {"summary": "a hand that scores", "value": EXAMPLES[name]}})
 
 
 class ParseRequest(_Body):
@@ -425,23 +438,23 @@ def create_app() -> FastAPI:
 
     @api.post("/api/mcr/score", tags=["score"], summary="Score a complete hand under MCR",
               responses=_BODY_ERRORS)
-    def mcr_score(req: MCRRequest) -> dict[str, Any]:
+    def mcr_score(req: Annotated[MCRRequest, _example("mcr")]) -> dict[str, Any]:
         return _score("mcr", req)
 
     @api.post("/api/riichi/score", tags=["score"], summary="Score a complete hand under riichi",
               responses=_BODY_ERRORS)
-    def riichi_score(req: RiichiRequest) -> dict[str, Any]:
+    def riichi_score(req: Annotated[RiichiRequest, _example("riichi")]) -> dict[str, Any]:
         return _score("riichi", req)
 
     @api.post("/api/analyze", tags=["analysis"],
               summary="Shanten, and for a 13-tile hand each wait with what it would score",
               responses=_BODY_ERRORS)
-    def analyze(req: AnalyzeRequest) -> dict[str, Any]:
+    def analyze(req: Annotated[AnalyzeRequest, _example("analyze")]) -> dict[str, Any]:
         return _analyze(req)
 
     @api.post("/api/parse", tags=["notation"], summary="Read a hand into its parts",
               responses=_BODY_ERRORS)
-    def parse(req: ParseRequest) -> dict[str, Any]:
+    def parse(req: Annotated[ParseRequest, _example("parse")]) -> dict[str, Any]:
         return _parse(req)
 
     @api.get("/api/rules", tags=["rules"],
