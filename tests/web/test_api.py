@@ -369,3 +369,15 @@ def test_every_example_of_the_api_docs_answers_200(client: TestClient) -> None:
             assert r.status_code == 200, (path, r.json())
             tried += 1
     assert tried == 4
+
+
+@pytest.mark.parametrize("body", [
+    {"hand": MCR_HAND, "self_drawn": "yes"},      # a flag is true or false
+    {"hand": MCR_HAND, "self_drawn": 1},
+    {"hand": MCR_HAND, "discarder": False},       # a seat is an int (schemathesis found this one)
+    {"hand": RIICHI_HAND, "honba": True},
+])
+def test_the_request_fields_are_strict(client: TestClient, body: dict[str, Any]) -> None:
+    path = "/api/riichi/score" if body["hand"] == RIICHI_HAND else "/api/mcr/score"
+    r = client.post(path, json=body)
+    assert r.status_code == 422 and r.json()["error"] == "ValidationError", r.json()

@@ -65,7 +65,8 @@ _HAND_EXAMPLE = "[567m2][999s3]11p345s78s 6s"
 
 
 class _Body(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # strict: a flag is true or false (not "yes" or 1), a seat or a count an int (not false)
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 _FLAG_HELP: dict[str, str] = {f.name: f.help + (" (mcr-extended, seed 003)" if f.extended else "")
