@@ -46,3 +46,18 @@ def test_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert "ippatsu without riichi" in err and err.count("\n") == 1
     assert main(["riichi", "[123m]456m789p34s55s 2s"]) == 2
     assert "no yaku" in capsys.readouterr().err
+
+
+def test_three_players_and_nuki(capsys: pytest.CaptureFixture[str]) -> None:
+    # issue 15: --nuki could never work; --players 3 plays the preset's three-player rules
+    from suanfan import riichi
+
+    hand = "123p456p789s1122z 2z"
+    assert main(["riichi", hand, "--tsumo", "--nuki", "1"]) == 2
+    assert "--players 3" in capsys.readouterr().err
+    assert main(["riichi", hand, "--tsumo", "--nuki", "1", "--players", "3", "--json"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    rules = riichi.get_rules("default").replace(sanma=True)
+    expected = riichi.score(hand, tsumo=True, nuki=1, rules=rules)
+    assert (got["han"], got["payment"]["total"]) == (expected.han, expected.payment.total)
+    assert expected.payment.payers == 2

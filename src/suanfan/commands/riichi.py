@@ -34,6 +34,20 @@ def _pad(s: str, n: int) -> str:
     return s + " " * max(0, n - _width(s))
 
 
+def _rules(args: argparse.Namespace) -> object:
+    """The preset, made three-player (sanma) by ``--players 3``; ``--nuki`` needs three players."""
+    from ..riichi import get_rules
+
+    rules = get_rules(args.rules)
+    if args.players == 3 and not rules.sanma:
+        rules = rules.replace(name=f"{rules.name}-sanma", sanma=True)
+    elif args.players == 4 and rules.sanma:
+        raise InvalidArgument(f"--players 4 with the three-player rules {rules.name!r}")
+    if args.nuki and not rules.sanma:
+        raise InvalidArgument("--nuki (North tiles set aside) needs a three-player game: --players 3")
+    return rules
+
+
 def run(args: argparse.Namespace) -> int:
     from ..riichi import score
 
@@ -46,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
         houtei=args.houtei, tenhou=args.tenhou, chiihou=args.chiihou, renhou=args.renhou,
         seat_wind=args.seat_wind, round_wind=args.round_wind, dora_indicators=args.dora or "",
         ura_dora_indicators=args.ura_dora or "", honba=args.honba, riichi_sticks=args.riichi_sticks,
-        rules=args.rules, nuki=args.nuki,
+        rules=_rules(args), nuki=args.nuki,
     )
     if args.json:
         print(json.dumps(r.to_dict(), ensure_ascii=False))
@@ -116,7 +130,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--honba", type=int, default=0, help="honba counters")
     add_aliases(p, p.add_argument("--riichi-sticks", type=int, default=0, help="riichi sticks on the table"),
                 "--sticks")
-    p.add_argument("--nuki", type=int, default=0, help="North tiles set aside (three-player)")
+    p.add_argument("--players", type=int, choices=(3, 4), default=4,
+                   help="players at the table: 3 plays the preset's three-player (sanma) rules")
+    p.add_argument("--nuki", type=int, default=0, help="North tiles set aside (needs --players 3)")
     p.add_argument("--rules", default="default",
                    help="rules preset: default, tenhou, mahjongsoul, wrc, ema")
     p.add_argument("--lang", choices=("en", "ja", "zh"), default="en", help="language of the table")
