@@ -60,12 +60,19 @@ def _freeze(d: Mapping[str, int]) -> Mapping[str, int]:
 MAX_FAN_VALUE: Final = 999
 
 
-def _switch(changes: Mapping[str, object], name: str, current: bool) -> bool:
-    """A yes/no switch of the rules: changed (strictly a bool) or kept."""
-    v = changes.get(name, current)
+def _switch(v: object, name: str) -> bool:
+    """A yes/no switch of the rules: strictly a bool."""
     if not isinstance(v, bool):
         raise InvalidArgument(f"rules: {name} must be true or false, not {describe(v)}")
     return v
+
+
+def _false_win(fw: object) -> tuple[int, int]:
+    """The false-win payments (claimant pays, each other receives): two amounts."""
+    if not (isinstance(fw, tuple | list) and len(fw) == 2):
+        raise InvalidArgument(f"rules: false_win is (claimant pays, each other receives), "
+                              f"not {describe(fw)}")
+    return (_amount(fw[0], "false_win's payment"), _amount(fw[1], "false_win's receipt"))
 
 
 def _amount(v: object, what: str) -> int:
@@ -113,7 +120,7 @@ class Rules:
                 raise InvalidArgument(f"rules: {what} must be a string, not {describe(text)}")
         if not isinstance(self.values, Mapping):
             raise InvalidArgument(f"rules {self.name!r}: values must map fan ids to values, "
-                              f"not {describe(self.values)}")
+                                  f"not {describe(self.values)}")
         vals = {f.id: f.value for f in FANS}
         for k, v in dict(self.values).items():
             if k not in FAN_BY_ID:
@@ -122,7 +129,7 @@ class Rules:
         object.__setattr__(self, "values", _freeze(vals))
         if isinstance(self.disabled, str | bytes) or not isinstance(self.disabled, Iterable):
             raise InvalidArgument(f"rules {self.name!r}: disabled must be a list of fans, "
-                              f"not {describe(self.disabled)}")
+                                  f"not {describe(self.disabled)}")
         for k in self.disabled:
             if k not in FAN_BY_ID:
                 raise InvalidArgument(f"rules {self.name!r}: unknown fan {describe(k)}")
@@ -130,15 +137,10 @@ class Rules:
         _amount(self.min_fan, "min_fan")
         _amount(self.base_points, "base_points")
         for switch in ("melded_concealed_kong", "green_may_add_flush", "knitted_tile_wait"):
-            if not isinstance(getattr(self, switch), bool):
-                raise InvalidArgument(f"rules: {switch} must be true or false, "
-                                  f"not {describe(getattr(self, switch))}")
-        fw = self.false_win
-        if not (isinstance(fw, tuple) and len(fw) == 2):
-            raise InvalidArgument(f"rules: false_win is (claimant pays, each other receives), "
-                                  f"not {describe(fw)}")
-        _amount(fw[0], "false_win's payment")
-        _amount(fw[1], "false_win's receipt")
+            _switch(getattr(self, switch), switch)
+        if not isinstance(self.false_win, tuple):
+            raise InvalidArgument(f"rules: false_win is a tuple, not {describe(self.false_win)}")
+        _false_win(self.false_win)
         object.__setattr__(self, "tables", RuleTables(self, vals))
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -188,15 +190,13 @@ class Rules:
                 raise InvalidArgument(f"unknown rules switch {describe(k)}: the switches are "
                                       f"{', '.join(_SWITCHES)}")
             kw[k] = v
-        melded_concealed_kong = _switch(kw, "melded_concealed_kong", self.melded_concealed_kong)
-        green_may_add_flush = _switch(kw, "green_may_add_flush", self.green_may_add_flush)
-        knitted_tile_wait = _switch(kw, "knitted_tile_wait", self.knitted_tile_wait)
+        melded_concealed_kong = _switch(kw.get("melded_concealed_kong", self.melded_concealed_kong),
+                                        "melded_concealed_kong")
+        green_may_add_flush = _switch(kw.get("green_may_add_flush", self.green_may_add_flush),
+                                      "green_may_add_flush")
+        knitted_tile_wait = _switch(kw.get("knitted_tile_wait", self.knitted_tile_wait), "knitted_tile_wait")
         base_points = _amount(kw.get("base_points", self.base_points), "base_points")
-        fw = kw.get("false_win", self.false_win)
-        if not (isinstance(fw, tuple | list) and len(fw) == 2):
-            raise InvalidArgument(f"rules: false_win is (claimant pays, each other receives), "
-                                  f"not {describe(fw)}")
-        false_win = (_amount(fw[0], "false_win's payment"), _amount(fw[1], "false_win's receipt"))
+        false_win = _false_win(kw.get("false_win", self.false_win))
         description = kw.get("description", f"{self.name} with changes")
         source = kw.get("source", f"derived from {self.name}")
         if not isinstance(description, str) or not isinstance(source, str):
@@ -244,14 +244,7 @@ class Rules:
         disabled = data.get("disabled")
         if disabled is not None:
             base = replace(base, disabled=frozenset(fan_id(k) for k in _fan_list(disabled, "disabled")))
-        switches = {k: data[k] for k in _SWITCHES if k in data}
-        if "false_win" in switches:
-            fw = switches["false_win"]
-            if not (isinstance(fw, list | tuple) and len(fw) == 2):
-                raise InvalidArgument(f"rules: false_win is [claimant pays, each other receives], "
-                                  f"not {describe(fw)}")
-            switches["false_win"] = (_amount(fw[0], "false_win's payment"),
-                                     _amount(fw[1], "false_win's receipt"))
+        switches = {k: data[k] for k in _SWITCHES if k in data}  # derive checks them
         return base.derive(
             data.get("name") or f"{base.name}+custom",
             values=data.get("values"), disabled=data.get("disable"), enabled=data.get("enable"),

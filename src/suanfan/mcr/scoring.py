@@ -28,6 +28,7 @@ from .extended import FLAG_FAN, FLAGS, check_flags, flower_fans
 from .fans import FAN_BY_ID, FAN_INDEX, FANS, Fan
 from .forms import KNITTED
 from .rules import Rules, get_rules
+from .situation import FLAGS as SITUATION_FLAGS
 from .situation import Situation, parse_wind
 
 __all__ = ["FanEntry", "MCRResult", "RemovedFan", "Situation", "parse_wind", "prepare_situation", "score",
@@ -708,8 +709,8 @@ def _score_extended(h: Hand, self_drawn: bool | None, last_tile_of_wall: bool, k
 
 
 #: the situation keywords of prepare_situation (seed 003's flags go through score())
-_PLAIN_KEYS: Final = ("self_drawn", "last_tile_of_wall", "kong", "last_of_kind", "seat_wind",
-                      "prevalent_wind", "flowers")
+_PLAIN_KEYS: Final = (*[f.name for f in SITUATION_FLAGS if not f.extended], "seat_wind", "prevalent_wind",
+                      "flowers")
 
 
 def prepare_situation(hand: str | Hand, situation: dict[str, Any]) -> tuple[Hand, Situation]:
