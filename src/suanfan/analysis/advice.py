@@ -19,15 +19,17 @@ from typing import Any
 from ..errors import InvalidArgument, InvalidHand, describe
 from ..hand import Hand
 from ..notation import parse_hand
-from ..tiles import KIND, NUM_KINDS, RED_FIVES, tile_to_str
-from .shanten import (
+from ..shanten import (
     _system,
     hand_counts,
     improving_kinds,
     mcr_shanten_counts,
     riichi_shanten_counts,
+    unseen_counts,
+    visible_counts,
 )
-from .waits import Visible, Wait, _wait_list, check_situation, unseen_counts
+from ..tiles import KIND, NUM_KINDS, RED_FIVES, tile_to_str
+from .waits import Visible, Wait, _wait_list, check_situation
 
 __all__ = ["Advice", "DiscardOption", "UsefulTile", "advise", "useful_tiles"]
 
@@ -174,8 +176,6 @@ def advise(
 
 
 def _visible_plus(visible: Visible, tile: int) -> list[int]:
-    from .waits import visible_counts
-
     counts = visible_counts(visible)
     out = [k for k in range(NUM_KINDS) for _ in range(counts[k])]
     out.append(KIND[tile])

@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..notation import parse_hand
+from ..shanten import _system, hand_counts, shanten_by_form, unseen_counts
 from ..tiles import tile_to_str
 from .advice import advise, useful_tiles
-from .shanten import _system, hand_counts, shanten_by_form
-from .waits import check_situation, unseen_counts, wait_table
+from .waits import check_situation, wait_table
 
 __all__ = ["report"]
 
