@@ -1024,9 +1024,10 @@ def explain(ctx: Ctx, reading: Reading) -> Walked:
     else:
         _special_fans(ctx, acc, form)
     out = Walked()
-    dropped.sort(key=lambda d: (-1 - d[0], d[1]))
-    for idx, u in dropped:
-        out.removed.append((idx, 1, "套算一次", -1, [u]))
+    if dropped:
+        dropped.sort(key=lambda d: (-1 - d[0], d[1]))
+        for idx, u in dropped:
+            out.removed.append((idx, 1, "套算一次", -1, [u]))
     walk(ctx.tables, acc, wind_pungs, ctx.pw, ctx.sw, out)
     return out
 

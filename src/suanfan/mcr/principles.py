@@ -40,7 +40,9 @@ _HAND_USE: Final = (-1,)
 
 Uses = tuple[int, ...]
 _NO_GROUP: Final[list[Uses]] = []    # nor the sets of each fan
-_NO_USES: Final[list[tuple[int, Uses]]] = []
+_NO_USES: Final[list[Uses]] = []
+#: the uses of an instance that uses one set or tile, by its token (every token is below 512)
+_ONE_USE: Final[tuple[Uses, ...]] = tuple((t,) for t in range(512))
 _NO_ORDER: Final[list[int]] = []
 
 
@@ -50,32 +52,36 @@ class Fans:
     instances of a fan counted more than once. A recording one also keeps the sets each instance
     uses (the explanation)."""
 
-    __slots__ = ("again", "high", "low", "uses")
+    __slots__ = ("again", "high", "low", "use_fans", "uses")
 
     def __init__(self, record: bool = False) -> None:
         self.low = 0
         self.high = 0
         self.again: list[int] = []
-        #: (fan index, the sets it uses) of each instance, when recording
-        self.uses: list[tuple[int, Uses]] | None = [] if record else None
+        #: the sets each instance uses, when recording (``use_fans`` the instance's fan index)
+        self.uses: list[Uses] | None = [] if record else None
+        self.use_fans: list[int] = [] if record else _NO_ORDER  # appended to only when recording
 
     def add(self, fan: int) -> None:
         """A fan of the whole hand."""
         self._count(fan)
         if self.uses is not None:
-            self.uses.append((fan, _HAND_USE))
+            self.uses.append(_HAND_USE)
+            self.use_fans.append(fan)
 
     def add1(self, fan: int, token: int) -> None:
         """A fan that uses one set or tile (its token)."""
         self._count(fan)
         if self.uses is not None:
-            self.uses.append((fan, (token,)))
+            self.uses.append(_ONE_USE[token])
+            self.use_fans.append(fan)
 
     def add_uses(self, fan: int, uses: Uses) -> None:
         """A fan that uses several sets (built by the caller only when recording)."""
         self._count(fan)
         if self.uses is not None:
-            self.uses.append((fan, uses))
+            self.uses.append(uses)
+            self.use_fans.append(fan)
 
     def _count(self, fan: int) -> None:
         if fan < EXCLUDE_SPLIT:
@@ -140,7 +146,8 @@ def walk(tables: RuleTables, fans: Fans, wind_pungs: int, prevalent_wind: int, s
     order = _NO_ORDER
     if out is not None and fans.uses is not None:
         uses = fans.uses
-        order = [uses[i][0] << 8 | i for i in range(len(uses))]  # by fan, then as recorded (< 256)
+        use_fans = fans.use_fans
+        order = [use_fans[i] << 8 | i for i in range(len(uses))]  # by fan, then as recorded (< 256)
         order.sort()
     at = 0
     for half in range(2):
@@ -156,7 +163,7 @@ def walk(tables: RuleTables, fans: Fans, wind_pungs: int, prevalent_wind: int, s
             if out is not None:
                 group = []
                 while at < len(order) and order[at] >> 8 == idx:
-                    group.append(uses[order[at] & 0xFF][1])
+                    group.append(uses[order[at] & 0xFF])
                     at += 1
                 if len(group) > 1:
                     group.sort()  # the instances of one fan in the order of their sets
@@ -187,7 +194,7 @@ def walk(tables: RuleTables, fans: Fans, wind_pungs: int, prevalent_wind: int, s
             if out is not None:
                 # the instances counted are the last ``count`` of the group (_yaojiu puts those
                 # taken by another fan first)
-                out.kept.append((idx, group[len(group) - count:]))
+                out.kept.append((idx, group if count == len(group) else group[len(group) - count:]))
             ex_low |= low[idx]
             ex_high |= high[idx]
     if not kept_any and enabled[Fan.CHICKEN_HAND]:
