@@ -42,7 +42,7 @@ For a 14-tile hand that is not complete this equals the least shanten over its d
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Final
 
 from ..errors import InvalidArgument, describe
@@ -1075,14 +1075,19 @@ def hand_counts(hand: Hand) -> tuple[list[int], int]:
     return counts, len(hand.melds)
 
 
+def _riichi_presets() -> Mapping[str, object]:
+    from ..riichi.rules import PRESETS
+
+    return PRESETS
+
+
 def _system(system: object) -> str:
     if not isinstance(system, str):
         raise InvalidArgument(f"system={describe(system)}: use 'mcr' or 'riichi'")
     s = system.strip().lower()
     if s.startswith("mcr") or s in ("gb", "guobiao", "chinese"):
         return "mcr"
-    if s.startswith("riichi") or s in ("japanese", "jp", "default", "tenhou", "mahjongsoul",
-                                       "majsoul", "wrc", "ema"):
+    if s.startswith("riichi") or s in ("japanese", "jp", "majsoul") or s in _riichi_presets():
         return "riichi"
     raise InvalidArgument(f"unknown rule system {describe(system)}: use 'mcr' or 'riichi'")
 
