@@ -96,7 +96,8 @@ def test_new_switches_are_data_checked_and_round_trip() -> None:
     r = mcr.PRESETS["mcr-ema"]
     assert pickle.loads(pickle.dumps(r)).to_dict() == r.to_dict()
     assert mcr.Rules.from_dict(r.to_dict()).differences(r) == {}
-    assert mcr.Rules.from_dict({"base": "mcr", "nine_gates_no_terminal_pungs": True}).nine_gates_no_terminal_pungs
+    from_file = mcr.Rules.from_dict({"base": "mcr", "nine_gates_no_terminal_pungs": True})
+    assert from_file.nine_gates_no_terminal_pungs
     with pytest.raises(InvalidHand, match="infer_last_of_kind"):
         mcr.PRESETS["mcr"].derive(infer_last_of_kind="no")
     assert set(r.differences(mcr.PRESETS["mcr"])) == {
