@@ -1079,13 +1079,14 @@ def hand_counts(hand: Hand) -> tuple[list[int], int]:
 
 
 def _system(system: object) -> str:
+    """"mcr" or "riichi" for a rule system's name (the preset names are known one layer up, in
+    :func:`suanfan.analysis.waits.system_name`)."""
     if not isinstance(system, str):
         raise InvalidArgument(f"system={describe(system)}: use 'mcr' or 'riichi'")
     s = system.strip().lower()
     if s.startswith("mcr") or s in ("gb", "guobiao", "chinese"):
         return "mcr"
-    if s.startswith("riichi") or s in ("japanese", "jp", "default", "tenhou", "mahjongsoul",
-                                       "majsoul", "wrc", "ema"):
+    if s.startswith("riichi") or s in ("japanese", "jp", "majsoul"):
         return "riichi"
     raise InvalidArgument(f"unknown rule system {describe(system)}: use 'mcr' or 'riichi'")
 

@@ -20,15 +20,13 @@ from ..shanten import (
     regular_shanten_counts,
     riichi_shanten,
     riichi_shanten_counts,
-    shanten,
-    shanten_by_form,
     unseen_counts,
     visible_counts,
     winning_kinds,
 )
 from .advice import Advice, DiscardOption, UsefulTile, advise, useful_tiles
 from .report import report
-from .waits import Wait, WaitTable, mcr_waits, riichi_waits, wait_table
+from .waits import Wait, WaitTable, mcr_waits, riichi_waits, shanten, shanten_by_form, wait_table
 
 __all__ = [
     "Advice",

@@ -20,7 +20,6 @@ from ..errors import InvalidArgument, InvalidHand, describe
 from ..hand import Hand
 from ..notation import parse_hand
 from ..shanten import (
-    _system,
     hand_counts,
     improving_kinds,
     mcr_shanten_counts,
@@ -29,7 +28,7 @@ from ..shanten import (
     visible_counts,
 )
 from ..tiles import KIND, NUM_KINDS, RED_FIVES, tile_to_str
-from .waits import Visible, Wait, _wait_list, check_situation
+from .waits import Visible, Wait, _wait_list, check_situation, system_name
 
 __all__ = ["Advice", "DiscardOption", "UsefulTile", "advise", "useful_tiles"]
 
@@ -134,7 +133,7 @@ def advise(
     ``dora_indicators``, ``rules`` … for riichi). ``score_waits=False`` skips the scoring.
     """
     h = parse_hand(hand14)
-    sysname = _system(system)
+    sysname = system_name(system)
     check_situation(sysname, situation)
     if type(score_waits) is not bool:
         raise InvalidArgument(f"score_waits={describe(score_waits)}: give True or False")

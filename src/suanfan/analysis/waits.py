@@ -16,8 +16,10 @@ from typing import Any
 from ..errors import InvalidHand, check_options
 from ..hand import Hand
 from ..mcr import winning as mcr_winning
+from ..mcr.rules import PRESETS as MCR_PRESETS
 from ..notation import parse_hand
 from ..riichi import winning as riichi_winning
+from ..riichi.rules import PRESETS as RIICHI_PRESETS
 from ..shanten import (
     _system,
     hand_counts,
@@ -27,6 +29,8 @@ from ..shanten import (
     visible_counts,
     winning_kinds,
 )
+from ..shanten import shanten as core_shanten
+from ..shanten import shanten_by_form as core_shanten_by_form
 from ..tiles import tile_to_str
 
 __all__ = [
@@ -35,8 +39,11 @@ __all__ = [
     "check_situation",
     "mcr_waits",
     "riichi_waits",
+    "shanten",
+    "shanten_by_form",
     "situation_keys",
     "summary",
+    "system_name",
     "unseen_counts",
     "visible_counts",
     "wait_table",
@@ -45,6 +52,29 @@ __all__ = [
 
 #: tiles seen outside the hand: a tile string, a list of tiles (strings or ids), or None
 Visible = object
+
+
+def system_name(system: object) -> str:
+    """"mcr" or "riichi" for a rule system's name or the name of one of its presets
+    ("tenhou-sanma", "mcr-ema" …)."""
+    if isinstance(system, str):
+        s = system.strip().lower()
+        if s in RIICHI_PRESETS:
+            return "riichi"
+        if s in MCR_PRESETS:
+            return "mcr"
+    return _system(system)
+
+
+def shanten(hand: object, system: object = "mcr") -> int:
+    """Shanten of a 13- or 14-tile hand under ``system`` (a rule system or preset name; -1:
+    complete, 0: ready or one discard from ready)."""
+    return core_shanten(hand, system_name(system))
+
+
+def shanten_by_form(hand: object, system: object = "mcr") -> dict[str, int | None]:
+    """Shanten of each winning form (``None`` where declared melds rule the form out)."""
+    return core_shanten_by_form(hand, system_name(system))
 
 
 def situation_keys(system: str) -> tuple[str, ...]:
@@ -171,7 +201,7 @@ def wait_table(
 ) -> WaitTable:
     """Shanten and every winning tile of a 13-tile hand with its score and unseen count."""
     h = parse_hand(hand13)
-    sysname = _system(system)
+    sysname = system_name(system)
     check_situation(sysname, situation)
     if h.is_complete:
         raise InvalidHand(

@@ -551,7 +551,8 @@ class Ctx:
 
     def kong_fans(self, acc: Fans) -> None:
         """The kong series: at most one of 明杠, 暗杠, 双明杠, 双暗杠, 明暗杠, 三杠, 四杠 (or
-        暗杠 + 明杠 where 明暗杠 is not a fan)."""
+        暗杠 + 明杠 where 明暗杠 is not a fan, or 双明杠 + 暗杠 where a concealed kong also counts
+        as a melded one)."""
         mk = self.melded_kongs
         kongs = mk + self.concealed_kongs
         if kongs == 1:
@@ -563,6 +564,11 @@ class Ctx:
                 acc.add(Fan.TWO_CONCEALED_KONGS)
             elif self.tables.melded_concealed_kong:
                 acc.add(Fan.CONCEALED_AND_MELDED_KONG)
+            elif self.tables.melded_kongs_count_concealed:  # the concealed one also counts as 明杠
+                acc.add(Fan.TWO_MELDED_KONGS)
+                for m in self.hand.melds:
+                    if m.kind is _KONG and m.concealed:
+                        acc.add1(Fan.CONCEALED_KONG, PUNG + m.first)
             else:
                 for m in self.hand.melds:
                     if m.kind is _KONG:

@@ -505,9 +505,9 @@ def _meld_copies(melds: tuple[Meld, ...], win: int) -> int:
     return copies
 
 
-def _check_situation(hand: Hand, sit: Situation) -> tuple[Situation, tuple[str, ...]]:
+def _check_situation(hand: Hand, sit: Situation, rules: Rules) -> tuple[Situation, tuple[str, ...]]:
     """The flags checked against the hand (InvalidHand saying why), and 和绝张 inferred when
-    the melds show the other three copies of the winning tile."""
+    the melds show the other three copies of the winning tile (``rules.infer_last_of_kind``)."""
     wt = hand.winning_tile
     if wt is None:
         return sit, ()
@@ -529,7 +529,8 @@ def _check_situation(hand: Hand, sit: Situation) -> tuple[Situation, tuple[str, 
         raise InvalidHand(
             f"last_of_kind=True (和绝张) but the hand holds another concealed {tile_to_str(win)}"
         )
-    if meld_copies == 3 and not sit.last_of_kind and not (sit.kong and not sit.self_drawn):
+    if (meld_copies == 3 and not sit.last_of_kind and not (sit.kong and not sit.self_drawn)
+            and rules.infer_last_of_kind):
         sit = Situation(sit.self_drawn, sit.last_tile_of_wall, sit.kong, True, sit.seat_wind,
                         sit.prevalent_wind, sit.flowers, sit.flags, sit.flower_tiles)
         return sit, ("last_of_kind: the other three copies of the winning tile are in the melds",)
@@ -633,7 +634,7 @@ def score(
             "13 tiles: this is a waiting hand; add the winning tile (the last tile written) to score it"
         )
     sit = _situation(sd, lw, kg, lk, sw, pw, _flower_count(h, flowers))
-    sit, inferred = _check_situation(h, sit)
+    sit, inferred = _check_situation(h, sit, r)
     return _scored(h, sit, r, inferred)
 
 
@@ -718,7 +719,7 @@ def _score_extended(h: Hand, self_drawn: bool | None, last_tile_of_wall: bool, k
         raise TileMissing(
             "13 tiles: this is a waiting hand; add the winning tile (the last tile written) to score it"
         )
-    sit, inferred = _check_situation(h, sit)
+    sit, inferred = _check_situation(h, sit, r)
     try:
         return _scored(h, sit, r, (*notes, *inferred))
     except NotWinning:
@@ -732,8 +733,10 @@ _PLAIN_KEYS: Final = (*[f.name for f in SITUATION_FLAGS if not f.extended], "sea
                       "flowers")
 
 
-def prepare_situation(hand: str | Hand, situation: dict[str, Any]) -> tuple[Hand, Situation]:
-    """Parse a hand and check a situation given as :func:`score`'s keyword arguments."""
+def prepare_situation(hand: str | Hand, situation: dict[str, Any],
+                      rules: object = "mcr") -> tuple[Hand, Situation]:
+    """Parse a hand and check a situation given as :func:`score`'s keyword arguments (under
+    ``rules``, which say whether 和绝张 is inferred from the melds)."""
     h = hand if isinstance(hand, Hand) else parse_hand(hand)
     if not isinstance(situation, dict):
         raise InvalidArgument(f"situation={describe(situation)}: give score()'s keyword arguments as a dict")
@@ -751,7 +754,8 @@ def prepare_situation(hand: str | Hand, situation: dict[str, Any]) -> tuple[Hand
         parse_wind(situation.get("prevalent_wind", "E"), "prevalent wind"),
         _flower_count(h, situation.get("flowers", 0)),
     )
-    return h, _check_situation(h, sit)[0]
+    r = rules if isinstance(rules, Rules) else _rules(rules)
+    return h, _check_situation(h, sit, r)[0]
 
 
 def total_only(hand: Hand, sit: Situation, rules: Rules) -> int:

@@ -475,17 +475,22 @@ def _han(mask: int, closed: bool) -> int:
 
 def _yakuman_mult(h: _HandFacts, ym: int) -> tuple[int, int]:
     """(total multiplier, mask) of the yakuman in ``ym`` under the rules: a double counted once
-    without double yakuman (or, for a wait-dependent one, with tenhou); without stacking the
-    largest alone."""
+    without double yakuman; with tenhou a wait-dependent one counts single, or double whatever
+    the wait under ``tenhou_double_wait``; without stacking the largest alone."""
     r = h.rules
     if not r.double_yakuman:
         for double, single in _DOUBLE:
             if ym >> double & 1:
                 ym = ym & ~(1 << double) | 1 << single
     elif h.tenhou:
-        for double, single in _WAIT_DOUBLE:
-            if ym >> double & 1:
-                ym = ym & ~(1 << double) | 1 << single
+        if r.tenhou_double_wait:  # no winning tile: the double form (Mahjong Soul)
+            for double, single in _WAIT_DOUBLE:
+                if ym >> single & 1:
+                    ym = ym & ~(1 << single) | 1 << double
+        else:
+            for double, single in _WAIT_DOUBLE:
+                if ym >> double & 1:
+                    ym = ym & ~(1 << double) | 1 << single
     total = 0
     top = 0
     top_id = -1

@@ -246,7 +246,7 @@ async def _on_unexpected(_request: Request, exc: Exception) -> JSONResponse:
 # -- the engines (imported on first use) ---------------------------------------------------------
 _SPEC_PRESETS: dict[str, tuple[str, ...]] = {
     # What the specification names; the engine's own list wins when it has one.
-    "mcr": ("mcr", "mcr-botzone", "mcr-2006", "mcr-extended"),
+    "mcr": ("mcr", "mcr-botzone", "mcr-2006", "mcr-ema", "mcr-extended"),
     "riichi": ("default",),
 }
 _DEFAULT_RULES = {"mcr": "mcr", "riichi": "default"}

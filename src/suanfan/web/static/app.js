@@ -10,7 +10,7 @@
       notation: "牌谱写法（可直接输入）", m_tile: "单张", m_chow: "吃", m_pung: "碰", m_kong: "杠", m_dora: "宝牌",
       claimed: "明（鸣牌）", concealed: "暗", promoted: "加杠", from: "来自", from_unknown: "—", from_left: "上家",
       from_opposite: "对家", from_right: "下家", flowers: "花牌", preset: "规则", seat_wind: "门风",
-      prevalent_wind: "圈风", round_wind: "场风", dora: "宝牌指示牌", ura: "里宝牌指示牌", honba: "本场", sticks: "供托",
+      prevalent_wind: "圈风", round_wind: "场风", dora: "宝牌指示牌", ura: "里宝牌指示牌", honba: "本场", sticks: "供托", nuki: "拔北（三麻）",
       footer: "算番 suanfan：按规则精确算番（国标麻将与日本立直麻将）。",
       tiles_n: (n) => `${n} 张`, need_more: (n) => `再加 ${n} 张`, full: "手牌已满（14 张）",
       empty: "点选牌面或输入牌谱", winning: "和张", chow: "吃", pung: "碰", kong_open: "明杠", kong_closed: "暗杠",
@@ -35,7 +35,7 @@
       m_dora: "Dora", claimed: "Claimed", concealed: "Concealed", promoted: "Added kong", from: "From", from_unknown: "—",
       from_left: "left", from_opposite: "opposite", from_right: "right", flowers: "Flowers", preset: "Rules",
       seat_wind: "Seat wind", prevalent_wind: "Prevalent wind", round_wind: "Round wind", dora: "Dora indicators",
-      ura: "Ura-dora indicators", honba: "Honba", sticks: "Riichi sticks",
+      ura: "Ura-dora indicators", honba: "Honba", sticks: "Riichi sticks", nuki: "Nuki dora (3 players)",
       footer: "suanfan 算番: mahjong hands scored exactly by the rules (Chinese Official and riichi).",
       tiles_n: (n) => `${n} tiles`, need_more: (n) => `add ${n} more`, full: "the hand is full (14 tiles)",
       empty: "Tap tiles or type a hand", winning: "win", chow: "chow", pung: "pung", kong_open: "kong",
@@ -83,7 +83,7 @@
     winning: null,    // the winning tile, or null
     flowers: [],      // flower numbers 1..8
     flags: {}, seat_wind: "E", round_wind: "E", preset: { mcr: "mcr", riichi: "default" },
-    presets: { mcr: ["mcr", "mcr-botzone", "mcr-2006", "mcr-extended"], riichi: ["default"] },
+    presets: { mcr: ["mcr", "mcr-botzone", "mcr-2006", "mcr-ema", "mcr-extended"], riichi: ["default"] },
   };
   const $ = (id) => document.getElementById(id);
   const t = (key, ...args) => {
@@ -379,6 +379,8 @@
       out.ura_dora_indicators = $("ura_dora_indicators").value.trim();
       out.honba = Math.max(0, Number($("honba").value) || 0);
       out.riichi_sticks = Math.max(0, Number($("riichi_sticks").value) || 0);
+      const nuki = Math.max(0, Number($("nuki").value) || 0);
+      if (nuki) out.nuki = nuki;  // North set aside: three-player presets only
     }
     return out;
   }
@@ -565,7 +567,7 @@
     if (S.seat_wind !== "E" || S.round_wind !== "E") q.set("w", S.seat_wind + S.round_wind);
     if (S.preset[S.system] !== (S.system === "mcr" ? "mcr" : "default")) q.set("r", S.preset[S.system]);
     if (S.system === "riichi") {
-      for (const [key, id] of [["d", "dora_indicators"], ["u", "ura_dora_indicators"], ["hb", "honba"], ["rs", "riichi_sticks"]]) {
+      for (const [key, id] of [["d", "dora_indicators"], ["u", "ura_dora_indicators"], ["hb", "honba"], ["rs", "riichi_sticks"], ["nk", "nuki"]]) {
         const v = $(id).value.trim();
         if (v && v !== "0") q.set(key, v);
       }
@@ -585,7 +587,7 @@
     const w = q.get("w") || "";
     if (w.length === 2 && WINDS.includes(w[0]) && WINDS.includes(w[1])) { S.seat_wind = w[0]; S.round_wind = w[1]; }
     if (q.get("r")) S.preset[S.system] = q.get("r");
-    for (const [key, id] of [["d", "dora_indicators"], ["u", "ura_dora_indicators"], ["hb", "honba"], ["rs", "riichi_sticks"]]) {
+    for (const [key, id] of [["d", "dora_indicators"], ["u", "ura_dora_indicators"], ["hb", "honba"], ["rs", "riichi_sticks"], ["nk", "nuki"]]) {
       if (q.get(key)) $(id).value = q.get(key);
     }
   }
@@ -632,7 +634,7 @@
       S.flags = {};
       for (const box of document.querySelectorAll("#toggles input[data-flag]")) box.checked = false;
       for (const id of ["dora_indicators", "ura_dora_indicators"]) $(id).value = "";
-      for (const id of ["honba", "riichi_sticks"]) $(id).value = "0";
+      for (const id of ["honba", "riichi_sticks", "nuki"]) $(id).value = "0";
       if (S.mode === "dora") S.mode = "tile";
       renderStatic(); edited();
     });
@@ -679,7 +681,7 @@
       });
     }
     $("preset").addEventListener("change", () => { S.preset[S.system] = $("preset").value; changed(); });
-    for (const id of ["dora_indicators", "ura_dora_indicators", "honba", "riichi_sticks"]) $(id).addEventListener("input", changed);
+    for (const id of ["dora_indicators", "ura_dora_indicators", "honba", "riichi_sticks", "nuki"]) $(id).addEventListener("input", changed);
   }
 
   async function loadRules() {
