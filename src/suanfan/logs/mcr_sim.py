@@ -89,7 +89,7 @@ class _Player:
 
 
 def _shanten(counts: list[int], melds: int) -> int:
-    from ..analysis.shanten import mcr_shanten_counts
+    from ..shanten import mcr_shanten_counts
 
     return mcr_shanten_counts(counts, melds)
 
