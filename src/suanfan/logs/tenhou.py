@@ -206,8 +206,9 @@ class Recorded(Record):
     def __init__(self, fu: int, points: int, limit: str, yaku: tuple[tuple[int, int], ...],
                  yakuman: tuple[int, ...], deltas: tuple[int, ...], scores: tuple[int, ...],
                  pao: int | None, honba: int, sticks: int, chips: tuple[int, ...] = (),
-                 known: frozenset[str] = RECORDED_FACTS) -> None:
-        han = 13 * len(yakuman) if yakuman else sum(h for _, h in yaku)
+                 known: frozenset[str] = RECORDED_FACTS, han: int | None = None) -> None:
+        if han is None:  # the han of the yaku (a log that lists no yaku may give the total)
+            han = 13 * len(yakuman) if yakuman else sum(h for _, h in yaku)
         unknown = known - RECORDED_FACTS
         if unknown:
             raise ValueError(f"known: {', '.join(sorted(unknown))} not of "
@@ -911,7 +912,7 @@ class _RoundState:
         else:
             g = f.given.recorded
             rec = Recorded(g.fu, g.points, g.limit, g.yaku, g.yakuman, g.deltas, g.scores, g.pao,
-                           self.honba, sticks, g.chips, g.known)
+                           self.honba, sticks, g.chips, g.known, g.han)
             ura = list(f.given.ura)
             if len(g.deltas) != n:
                 raise _Fault(f"{len(g.deltas)} score changes for {n} players")
