@@ -21,16 +21,20 @@ from ..cli import register_command, whole_number
 
 __all__ = ["add_parser", "replay_file", "run"]
 
-_FORMATS = ("tenhou-xml",)
+class _Formats:
+    """``auto`` and the names of :data:`suanfan.logs.FORMATS`, looked up when argparse asks (so
+    that building the command line does not import the log readers)."""
 
+    def _names(self) -> tuple[str, ...]:
+        from ..logs import FORMATS
 
-def _detect(path: str) -> str:
-    """The format of a log file, from its first bytes."""
-    with open(path, "rb") as f:
-        head = f.read(64)
-    if head[:2] == b"\x1f\x8b" or head.lstrip()[:9] == b"<mjloggm ":
-        return "tenhou-xml"
-    return ""
+        return ("auto", *FORMATS)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._names()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names())
 
 
 def replay_file(path: str, fmt: str, rules: str | None) -> tuple[list[dict[str, Any]], str | None]:
@@ -39,11 +43,7 @@ def replay_file(path: str, fmt: str, rules: str | None) -> tuple[list[dict[str, 
     from ..logs import LogError, read, replay
 
     try:
-        if fmt == "auto":
-            fmt = _detect(path)
-            if not fmt:
-                return [], f"{path}: not a log format suanfan reads ({', '.join(_FORMATS)})"
-        game = read(path)
+        game = read(path, None if fmt == "auto" else fmt)
         out = []
         for r in replay(game, rules):
             d = r.to_dict()
@@ -51,7 +51,7 @@ def replay_file(path: str, fmt: str, rules: str | None) -> tuple[list[dict[str, 
             out.append(d)
         return out, None
     except LogError as exc:  # its message names the file by its base name: give the path
-        where = "" if exc.index is None else f"event {exc.index} <{exc.tag}>: "
+        where = f"{exc.location}: " if exc.location else ""
         return [], f"{path}: {where}{exc.detail}"
     except MahjongError as exc:
         return [], f"{path}: {exc}"
@@ -81,8 +81,12 @@ def _results(files: list[str], fmt: str, rules: str | None,
 def _score_text(s: dict[str, Any] | None) -> str:
     if s is None:
         return "-"
-    head = f"{s['han']}h" + (f"{s['fu']}f" if s["fu"] else "")
-    return f"{head} {s['points']} {','.join(str(d) for d in s['deltas'])}"
+    # a log may not record every field (tenhou.net/6: no fu for a limit hand; mjai: often only
+    # the score changes): "?" for what it lacks
+    head = f"{s['han']}h" if "han" in s else "?h"
+    head += f"{s['fu']}f" if s.get("fu") else ("" if "fu" in s or "han" not in s else "?f")
+    points = str(s["points"]) if "points" in s else "?"
+    return f"{head} {points} {','.join(str(d) for d in s['deltas'])}"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -138,13 +142,14 @@ def run(args: argparse.Namespace) -> int:
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "replay", help="read game logs, re-score every win and compare with the recorded scores",
-        description="Read game logs (Tenhou mjlog XML, plain or gzip-compressed), re-score every "
+        description="Read game logs (Tenhou mjlog XML, tenhou.net/6 JSON, mjai JSON Lines; plain "
+                    "or gzip-compressed), re-score every "
                     "win with the table's rules and compare han, fu, points, yaku and every "
                     "seat's score change with what the log recorded. Exit status 0 when every win "
                     "is reproduced, 1 when some differ, 2 when a file cannot be read.",
     )
     p.add_argument("files", nargs="+", metavar="FILE", help="game log files")
-    p.add_argument("--format", choices=("auto", *_FORMATS), default="auto",
+    p.add_argument("--format", choices=_Formats(), default="auto",
                    help="the logs' format (default: detected)")
     p.add_argument("--rules", default=None,
                    help="score with this riichi preset (default: tenhou fitted to each table)")

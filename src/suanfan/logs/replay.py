@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from typing import Any, Final
 
@@ -167,10 +168,16 @@ def replay_win(win: Win, rules: Rules, round_label: str) -> Replayed:
                     _recorded(win.recorded), scored, error, win.conflicts)
 
 
-def replay(game: Game, rules: str | Rules | None = None) -> Iterator[Replayed]:
-    """Each win of ``game`` re-scored and compared with the log: scored with the ``tenhou`` preset
-    fitted to the table (:func:`table_rules`) unless ``rules`` (a preset name or
+def replay(game: Game | str | os.PathLike[str],
+           rules: str | Rules | None = None) -> Iterator[Replayed]:
+    """Each win of ``game`` (a :class:`Game`, or the path of a log file, read with
+    :func:`suanfan.logs.read`) re-scored and compared with the log: scored with the ``tenhou``
+    preset fitted to the table (:func:`table_rules`) unless ``rules`` (a preset name or
     :class:`~suanfan.riichi.Rules`, used as given) says otherwise."""
+    if not isinstance(game, Game):
+        from . import read
+
+        game = read(game)
     r = table_rules(game.rules) if rules is None else get_rules(rules)
     for rnd in game.rounds:
         for win in rnd.wins:
