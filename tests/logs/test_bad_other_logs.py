@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from suanfan import MahjongError
-from suanfan.logs import LogError, mjai, read, tenhou6
 from suanfan.commands.replay import replay_file
+from suanfan.logs import LogError, mjai, read, tenhou6
 
 FIXTURES = Path(__file__).resolve().parents[1] / "data" / "logs"
 REAL6 = (FIXTURES / "tenhou6" / "2019021004gm-00a9-0000-e2f6516d.json").read_text("utf-8")

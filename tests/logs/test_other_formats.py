@@ -87,8 +87,8 @@ def test_every_mjlog_written_and_read_back(fmt: str) -> None:
                 else:
                     assert r2.known >= {"deltas", "han", "points"} and not r2.yaku
         # equal records give equal replays; replayed for tenhou.net/6 and the logs other than
-        # mjx's test fragments (to keep the time down; mjai replays: the fixtures, simulations), the special lobbies' rules (kiriage, 1500 a honba:
-        # not in the formats) given
+        # mjx's test fragments (to keep the time down; mjai replays: the fixtures, simulations),
+        # the special lobbies' rules (kiriage, 1500 a honba: not in the formats) given
         if path.parent.name != "mjx" and fmt == "tenhou6":
             for rep in replay(back, table_rules(g.rules)):
                 assert rep.equal, (path, rep.round, rep.differences)
