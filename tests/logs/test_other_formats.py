@@ -186,4 +186,4 @@ def test_detection_and_gzip(tmp_path: Path) -> None:
     assert detect(b"<mjloggm ver='2.3'>") == "tenhou-xml"
     assert detect(b'{"title":["",""],"log":[]}') == "tenhou6"
     assert detect(b'{"type":"start_game"}\n') == "mjai"
-    assert detect(b"hello") == ""
+    assert detect(b"hello") == "" and detect(b"<html/>") == "tenhou-xml"

@@ -54,7 +54,7 @@ def detect(data: bytes) -> str:
     "" when it is none of them."""
     head = data[:4096].lstrip(b"\xef\xbb\xbf \t\r\n")
     if head.startswith(b"<"):
-        return "tenhou-xml" if b"<mjloggm" in head else ""
+        return "tenhou-xml"  # XML: the mjlog reader says what is wrong with it, if anything
     if head.startswith(b"{"):
         first = head.split(b"\n", 1)[0]
         try:
@@ -69,9 +69,11 @@ def detect(data: bytes) -> str:
     return ""
 
 
-def parse(data: bytes, name: str = "<log>", format: str | None = None) -> Game:
-    """Read a log given as bytes (gzip-compressed or not) in ``format`` (a key of
+def parse(data: bytes | str, name: str = "<log>", format: str | None = None) -> Game:
+    """Read a log given as text or bytes (gzip-compressed or not) in ``format`` (a key of
     :data:`FORMATS`; detected when ``None``)."""
+    if isinstance(data, str):
+        data = data.encode("utf-8")
     if data[:2] == b"\x1f\x8b":
         data = tenhou._decompress(data, name)
     if format is None:
