@@ -21,18 +21,20 @@ from ..cli import register_command, whole_number
 
 __all__ = ["add_parser", "replay_file", "run"]
 
-_FORMATS = ("tenhou-xml", "botzone")
+class _Formats:
+    """``auto``, the names of :data:`suanfan.logs.FORMATS` and ``botzone``, looked up when argparse
+    asks (so that building the command line does not import the log readers)."""
 
+    def _names(self) -> tuple[str, ...]:
+        from ..logs import FORMATS
 
-def _detect(path: str) -> str:
-    """The format of a log file, from its first bytes."""
-    with open(path, "rb") as f:
-        head = f.read(64)
-    if head[:2] == b"\x1f\x8b" or head.lstrip()[:9] == b"<mjloggm ":
-        return "tenhou-xml"
-    if head.lstrip(b"\xef\xbb\xbf \t\r\n")[:6] == b"Match ":
-        return "botzone"
-    return ""
+        return ("auto", *FORMATS, "botzone")
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._names()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names())
 
 
 def replay_file(path: str, fmt: str,
@@ -40,19 +42,19 @@ def replay_file(path: str, fmt: str,
     """The replayed wins of one file as JSON objects, the error that made it (or some of its
     games) unreadable, and the number of games read."""
     from ..errors import MahjongError
-    from ..logs import LogError, read, replay
+    from ..logs import LogError, detect, read, replay
 
     try:
         if fmt == "auto":
-            fmt = _detect(path)
-            if not fmt:
-                return [], f"{path}: not a log format suanfan reads ({', '.join(_FORMATS)})", 0
+            with open(path, "rb") as f:
+                if detect(f.read(4096)) == "botzone":
+                    fmt = "botzone"
         if fmt == "botzone":  # many matches a file: a bad one does not stop the others
             from ..logs.botzone_replay import replay_file as replay_botzone
 
             wins, errors, games = replay_botzone(path, _rules_for("mcr", rules))
             return wins, "\n".join(errors) or None, games
-        game = read(path)
+        game = read(path, None if fmt == "auto" else fmt)
         out = []
         for r in replay(game, _rules_for("riichi", rules)):
             d = r.to_dict()
@@ -60,7 +62,7 @@ def replay_file(path: str, fmt: str,
             out.append(d)
         return out, None, 1
     except LogError as exc:  # its message names the file by its base name: give the path
-        where = "" if exc.index is None else f"event {exc.index} <{exc.tag}>: "
+        where = f"{exc.location}: " if exc.location else ""
         return [], f"{path}: {where}{exc.detail}", 0
     except MahjongError as exc:
         return [], f"{path}: {exc}", 0
@@ -106,8 +108,12 @@ def _score_text(s: dict[str, Any] | None) -> str:
         return "-"
     if "total" in s:  # MCR: the fan total and the settlement
         return f"{s['total']} fan {','.join(str(d) for d in s['deltas'])}"
-    head = f"{s['han']}h" + (f"{s['fu']}f" if s["fu"] else "")
-    return f"{head} {s['points']} {','.join(str(d) for d in s['deltas'])}"
+    # a log may not record every field (tenhou.net/6: no fu for a limit hand; mjai: often only
+    # the score changes): "?" for what it lacks
+    head = f"{s['han']}h" if "han" in s else "?h"
+    head += f"{s['fu']}f" if s.get("fu") else ("" if "fu" in s or "han" not in s else "?f")
+    points = str(s["points"]) if "points" in s else "?"
+    return f"{head} {points} {','.join(str(d) for d in s['deltas'])}"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -166,15 +172,15 @@ def run(args: argparse.Namespace) -> int:
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "replay", help="read game logs, re-score every win and compare with the recorded scores",
-        description="Read game logs (Tenhou mjlog XML, plain or gzip-compressed; Botzone MCR "
-                    "text logs), re-score every win with the table's rules and compare han, fu, "
-                    "points, yaku and every seat's score change (MCR: the fan total, the fans and "
-                    "the Score line) with what the log recorded. Exit status 0 when every win "
-                    "is reproduced, 1 when some differ, 2 when a file (or a game in it) cannot be "
-                    "read.",
+        description="Read game logs (Tenhou mjlog XML, tenhou.net/6 JSON, mjai JSON Lines, plain "
+                    "or gzip-compressed; Botzone MCR text logs), re-score every win with the "
+                    "table's rules and compare han, fu, points, yaku and every seat's score change "
+                    "(MCR: the fan total, the fans and the Score line) with what the log recorded. "
+                    "Exit status 0 when every win is reproduced, 1 when some differ, 2 when a file "
+                    "(or a game in it) cannot be read.",
     )
     p.add_argument("files", nargs="+", metavar="FILE", help="game log files")
-    p.add_argument("--format", choices=("auto", *_FORMATS), default="auto",
+    p.add_argument("--format", choices=_Formats(), default="auto",
                    help="the logs' format (default: detected)")
     p.add_argument("--rules", default=None,
                    help="score with this preset: a riichi preset for riichi logs (default: tenhou "
