@@ -26,6 +26,7 @@ from .seating import METHODS, seat
 from .sheets import (
     MCR_HANDS,
     MCR_POSITIONS,
+    EntryConflict,
     MCRSheet,
     Record,
     RiichiSheet,
@@ -42,6 +43,7 @@ __all__ = [
     "METHODS",
     "PLACEMENTS",
     "SCHEMA_VERSION",
+    "EntryConflict",
     "MCRSheet",
     "Placement",
     "Record",

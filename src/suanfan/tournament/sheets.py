@@ -41,8 +41,8 @@ from typing import Any, Final
 
 from ..errors import MahjongError, NotWinning, describe
 
-__all__ = ["MCR_HANDS", "MCR_POSITIONS", "MCRSheet", "Record", "RiichiSheet", "TournamentError",
-           "mcr_winds"]
+__all__ = ["MCR_HANDS", "MCR_POSITIONS", "EntryConflict", "MCRSheet", "Record", "RiichiSheet",
+           "TournamentError", "mcr_winds"]
 
 WINDS: Final = "ESWN"
 #: the hands of a full MCR session
@@ -67,6 +67,11 @@ _RIICHI_FLAGS: Final = ("double_riichi", "ippatsu", "rinshan", "chankan", "haite
 class TournamentError(MahjongError):
     """Bad tournament input: an unknown player, a hand entered twice, a seat not at the table, a
     hand that does not win … The message names what is at fault; nothing was changed."""
+
+
+class EntryConflict(TournamentError):
+    """The entry clashes with what is recorded: a hand entered already, a session that has ended
+    (the web API answers 409)."""
 
 
 def is_result(system: str, kind: str) -> bool:
@@ -330,7 +335,7 @@ class MCRSheet:
         kind = entry["kind"]
         if kind in _MCR_RESULTS:
             if self.finished:
-                raise TournamentError(f"the session is over: {MCR_HANDS} hands are played")
+                raise EntryConflict(f"the session is over: {MCR_HANDS} hands are played")
             if number != self.next_number():
                 raise TournamentError(f"hand {number}: the next hand is {self.next_number()}")
         elif not 1 <= number <= self.next_number():
@@ -458,7 +463,7 @@ class RiichiSheet:
         value = 0
         if kind in _RIICHI_RESULTS:
             if self.finished:
-                raise TournamentError("the hanchan is over (South 4 is played)")
+                raise EntryConflict("the hanchan is over (South 4 is played)")
             if number != self.next_number():
                 raise TournamentError(f"hand {number}: the next hand is {self.next_number()}")
         elif not 1 <= number <= self.next_number():

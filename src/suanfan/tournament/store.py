@@ -29,7 +29,7 @@ from typing import Any, Final
 from ..errors import MahjongError, describe
 from .points import get_placement, mcr_table_points, placement_ranks, riichi_placement_points
 from .seating import METHODS, seat
-from .sheets import MCR_HANDS, MCRSheet, RiichiSheet, TournamentError, check_entry, is_result
+from .sheets import MCR_HANDS, EntryConflict, MCRSheet, RiichiSheet, TournamentError, check_entry, is_result
 
 __all__ = ["BUSY_TIMEOUT", "MIGRATIONS", "SCHEMA_VERSION", "Tournament"]
 
@@ -240,7 +240,7 @@ class Tournament:
                 raise
             db.execute("COMMIT")
         except sqlite3.IntegrityError as exc:
-            raise TournamentError(f"refused by the database: {exc}") from None
+            raise EntryConflict(f"refused by the database: {exc}") from None
         except sqlite3.DatabaseError as exc:
             raise TournamentError(f"{self.path!r}: {exc}") from None
         finally:
@@ -397,7 +397,7 @@ class Tournament:
         with self._write() as db:
             self._session(db, round, table)
             if self._ended(db, round, table) and is_result(self.system, str(entry.get("kind"))):
-                raise TournamentError(f"round {round} table {table} has ended")
+                raise EntryConflict(f"round {round} table {table} has ended")
             e = check_entry(self.system, _resolve(db, round, table, entry))
             rows = _entries(db, round, table)
             sheet = self._replay(rows)
@@ -406,7 +406,7 @@ class Tournament:
             if type(n) is not int or n < 1:
                 raise TournamentError(f"number={describe(number)}: a hand number from 1")
             if result and n < sheet.next_number():
-                raise TournamentError(f"hand {n} of round {round} table {table} is entered already "
+                raise EntryConflict(f"hand {n} of round {round} table {table} is entered already "
                                       "(edit it to change it)")
             try:
                 rec = sheet.add(n, e)
@@ -480,7 +480,7 @@ class Tournament:
             self._session(db, round, table)
             if self._ended(db, round, table) and db.execute(
                     "SELECT ended FROM sessions WHERE round = ? AND tbl = ?", (round, table)).fetchone()[0]:
-                raise TournamentError(f"round {round} table {table} has ended already")
+                raise EntryConflict(f"round {round} table {table} has ended already")
             at = _now()
             db.execute("UPDATE sessions SET ended = ? WHERE round = ? AND tbl = ?", (at, round, table))
             db.execute("INSERT INTO audit (at, author, action, round, tbl) VALUES (?, ?, 'end', ?, ?)",
