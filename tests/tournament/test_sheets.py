@@ -96,7 +96,7 @@ def test_mcr_bad_hands() -> None:
                                          "hand": "[234m1]456p678s234s5p 5p"}))
     with pytest.raises(NotWinning, match="hand 1: .*not a complete hand"):
         sheet.add(1, check_entry("mcr", {"kind": "win", "winner": 0, "discarder": 1,
-                                         "hand": "123m456m788m12p4p 4p"}))
+                                         "hand": "123m456m788m12p44p 3p"}))
     with pytest.raises(NotWinning, match="7 fan is below the minimum"):
         sheet.add(1, check_entry("mcr", {"kind": "fan", "winner": 0, "fan": 7}))
     with pytest.raises(TournamentError, match="next hand is 1"):
