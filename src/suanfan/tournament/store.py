@@ -275,8 +275,9 @@ class Tournament:
         """A new player; their id."""
         nm = _name(name, "player name")
         with self._write() as db:
-            if db.execute("SELECT 1 FROM players WHERE name = ?", (nm,)).fetchone():
-                raise TournamentError(f"a player named {nm!r} is registered already")
+            known = db.execute("SELECT name FROM players WHERE name = ?", (nm,)).fetchone()
+            if known:
+                raise TournamentError(f"a player named {known[0]!r} is registered already")
             cur = db.execute("INSERT INTO players (name, club, team, ema, country) VALUES (?, ?, ?, ?, ?)",
                              (nm, _field(club, "club"), _field(team, "team"), _field(ema, "ema"),
                               _field(country, "country")))
