@@ -68,7 +68,7 @@ def test_small_fields_are_optimal(n: int, rounds: int, team_count: int, rnd: ran
 
     def brute(split: list[list[int]]) -> tuple[int, int]:
         pairs = [frozenset(pair) for t in split for pair in itertools.combinations(t, 2)]
-        return (sum(1 for a, b in map(tuple, pairs) if teams.get(a) is not None and teams.get(a) == teams.get(b)),
+        return (sum(1 for a, b in map(tuple, pairs) if a in teams and teams[a] == teams.get(b)),
                 sum(met[pair] for pair in pairs))
 
     assert cost(tables, history, teams) == min(brute(p) for p in _partitions(players))

@@ -94,7 +94,7 @@ def test_mcr_bad_hands() -> None:
     with pytest.raises(NotWinning, match="scores 6 fan without flowers, below the minimum of 8"):
         sheet.add(1, check_entry("mcr", {"kind": "win", "winner": 0, "discarder": 1,
                                          "hand": "[234m1]456p678s234s5p 5p"}))
-    with pytest.raises(NotWinning, match="hand 1: .*not a complete hand"):
+    with pytest.raises(NotWinning, match=r"hand 1: .*not a complete hand"):
         sheet.add(1, check_entry("mcr", {"kind": "win", "winner": 0, "discarder": 1,
                                          "hand": "123m456m788m12p44p 3p"}))
     with pytest.raises(NotWinning, match="7 fan is below the minimum"):
@@ -164,6 +164,7 @@ def test_riichi_double_ron_and_errors() -> None:
     with pytest.raises(TournamentError, match="no-ten riichi is a chombo"):
         check_entry("riichi", {"kind": "draw", "tenpai": [1], "riichi": [2]})
     with pytest.raises(TournamentError, match="several winners only on one discard"):
-        check_entry("riichi", {"kind": "win", "wins": [{"hand": "x", "winner": 0}, {"hand": "x", "winner": 1}]})
+        check_entry("riichi", {"kind": "win", "wins": [{"hand": "x", "winner": 0},
+                                                       {"hand": "x", "winner": 1}]})
     with pytest.raises(TournamentError, match="fu=35"):
         check_entry("riichi", {"kind": "points", "winner": 0, "han": 2, "fu": 35})
