@@ -56,6 +56,13 @@ def _num(x: float | int) -> str:
     return f"{int(x):+d}"
 
 
+def _pts(x: float | int, signed: bool) -> str:
+    """Points for a table: riichi final points signed, MCR table points plain."""
+    if signed:
+        return _num(x)
+    return str(int(x)) if float(x).is_integer() else f"{x:.2f}".rstrip("0")
+
+
 def _dump(obj: object) -> None:
     print(json.dumps(obj, ensure_ascii=False))
 
@@ -260,7 +267,7 @@ def _print_sheet(s: dict[str, Any]) -> None:
     print(f"{head}: " + "  ".join(f"{n} {x}" for n, x in zip(names, s["totals"], strict=True)))
     what = "final points" if riichi else "table points"
     state = "ended" if s["ended"] else f"in play: next hand {s['next']['number']} ({s['next']['label']})"
-    print(f"{what}: " + "  ".join(f"{n} {_num(x)}" for n, x in zip(names, s["points"], strict=True))
+    print(f"{what}: " + "  ".join(f"{n} {_pts(x, riichi)}" for n, x in zip(names, s["points"], strict=True))
           + f"   ({s['hands']} hands, {state})")
 
 
@@ -296,7 +303,7 @@ def _standings(args: argparse.Namespace) -> int:
         if best:
             unit = "han" if riichi else "fan"
             best_text = f"{best['value']} {unit} (r{best['round']} t{best['table']} #{best['number']})"
-        out.append([str(p["rank"]), p["name"], p["club"], str(p["sessions"]), _num(p["points"]),
+        out.append([str(p["rank"]), p["name"], p["club"], str(p["sessions"]), _pts(p["points"], riichi),
                     _num(p["score"]), str(p["firsts"]), str(p["wins"]),
                     str(p["chombo"] if riichi else p["false_wins"]), best_text])
     print(f"{t.name} — standings")
@@ -310,7 +317,7 @@ def _history(args: argparse.Namespace) -> int:
     if args.json:
         _dump(h)
         return 0
-    print(f"{h['name']}: rank {h['rank']}, {_num(h['points'])} points, score {_num(h['score'])}")
+    print(f"{h['name']}: rank {h['rank']}, {_pts(h['points'], False)} points, score {_num(h['score'])}")
     print(_table(["round", "table", "seat", "score", "place", "points", "opponents"],
                  [[str(s["round"]), str(s["table"]), "ESWN"[s["seat"]], str(s["score"]), str(s["place"]),
                    _num(s["points"]), ", ".join(s["opponents"])] for s in h["sessions"]], {0, 1, 3, 4, 5}))
