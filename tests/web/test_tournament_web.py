@@ -178,3 +178,20 @@ def test_sheet_in_the_browser(server: str, tournament: Tournament) -> None:
         assert names[0] in (page.text_content("#standings") or "")
         assert errors == []
         browser.close()
+
+
+def test_docs_examples_answer_200(tournament: Tournament) -> None:
+    # as for the scoring operations: each POST's example body ("Try it out") answers 200
+    client = TestClient(create_app(tournament.path))
+    doc = client.get("/openapi.json").json()
+    tried = 0
+    for path, ops in doc["paths"].items():
+        post = ops.get("post")
+        if post and path.startswith("/api/tournament"):
+            for example in post["requestBody"]["content"]["application/json"]["examples"].values():
+                url = path.replace("{round}", "1").replace("{table}", "1")
+                r = client.post(url, json=example["value"])
+                assert r.status_code == 200, (path, r.json())
+                tried += 1
+            assert set(post["responses"]) >= {"200", "400", "404", "409", "422"}
+    assert tried == 2

@@ -494,7 +494,7 @@ def create_app(tournament: str | None = None) -> FastAPI:
 
     from .tournament import add_routes
 
-    add_routes(api, tournament)
+    add_routes(api, tournament, ErrorBody)
     api.mount("/static", StaticFiles(directory=str(_STATIC)), name="static")
     _add_docs(api)
     return api

@@ -22,15 +22,15 @@ from __future__ import annotations
 import os
 from enum import Enum
 from importlib import resources
-from typing import Any, Final
+from typing import Annotated, Any, Final
 
-from fastapi import FastAPI, Query, Request
+from fastapi import Body, FastAPI, Query, Request
 from fastapi.responses import FileResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..errors import MahjongError
 
-__all__ = ["ENV", "add_routes"]
+__all__ = ["ENV", "EXAMPLES", "add_routes"]
 
 #: the environment variable that names the tournament file (set by ``suanfan serve --tournament``)
 ENV: Final = "SUANFAN_TOURNAMENT"
@@ -62,9 +62,37 @@ def _author(request: Request, author: str) -> str:
     return f"{who} ({host})" if host else who
 
 
-def add_routes(api: FastAPI, path: str | None = None) -> None:
-    """The tournament pages and API on ``api``, for the file ``path`` (default: ``$SUANFAN_TOURNAMENT``)."""
+#: the example bodies of the POST operations (each answers 200 on a seated round 1)
+EXAMPLES: Final[dict[str, dict[str, Any]]] = {
+    "entry": {"entry": {"kind": "draw"}, "author": "table 1"},
+    "end": {"author": "referee"},
+}
+_ENTRY_EXAMPLE: Final = Body(openapi_examples={"draw": {"summary": "a drawn hand",
+                                                         "value": EXAMPLES["entry"]}})
+_END_EXAMPLE: Final = Body(openapi_examples={"end": {"summary": "end the session", "value": EXAMPLES["end"]}})
+_WHY: Final = {
+    400: "bad input: an unknown player, a seat not at the table, a round or table that does not exist, "
+         "a hand that is not possible",
+    404: "the server has no tournament file (suanfan serve --tournament FILE)",
+    409: "the hand is entered already, or the session has ended",
+    413: "the request body is too large",
+    422: "a hand that does not win, or a body that does not fit the schema",
+    503: "the server is at its limit of requests at once",
+}
+
+
+def add_routes(api: FastAPI, path: str | None = None, error_model: type[BaseModel] | None = None) -> None:
+    """The tournament pages and API on ``api``, for the file ``path`` (default:
+    ``$SUANFAN_TOURNAMENT``); ``error_model`` the error answers' model, for the OpenAPI document."""
     from ..tournament import Tournament
+
+    def errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
+        model = {"model": error_model} if error_model else {}
+        return {s: {**model, "description": _WHY[s]} for s in statuses}
+
+    read = errors(400, 404, 422, 503)
+    write = errors(400, 404, 409, 413, 422, 503)
+
 
     cache: dict[str, Tournament] = {}
 
@@ -92,7 +120,8 @@ def add_routes(api: FastAPI, path: str | None = None) -> None:
     def standings_page() -> FileResponse:
         return page("standings.html")
 
-    @api.get("/api/tournament", tags=_TAGS, summary="The tournament: its rules, rounds and tables")
+    @api.get("/api/tournament", tags=_TAGS, summary="The tournament: its rules, rounds and tables",
+             responses=read)
     def info() -> dict[str, Any]:
         t = tournament()
         pl = t.placement_rules()
@@ -100,48 +129,54 @@ def add_routes(api: FastAPI, path: str | None = None) -> None:
                 "placement": pl.to_dict() if pl is not None else None,
                 "players": t.players(), "rounds": t.rounds()}
 
-    @api.get("/api/tournament/standings", tags=_TAGS, summary="The standings")
+    @api.get("/api/tournament/standings", tags=_TAGS, summary="The standings", responses=read)
     def standings() -> dict[str, Any]:
         t = tournament()
         return {"name": t.name, "system": t.system, "standings": t.standings(), "rounds": t.rounds()}
 
-    @api.get("/api/tournament/rounds/{round}/tables/{table}", tags=_TAGS, summary="A table's score sheet")
+    @api.get("/api/tournament/rounds/{round}/tables/{table}", tags=_TAGS, summary="A table's score sheet",
+             responses=read)
     def sheet(round: int, table: int) -> dict[str, Any]:
         return tournament().sheet(round, table)
 
     @api.post("/api/tournament/rounds/{round}/tables/{table}/entries", tags=_TAGS,
-              summary="Enter a hand, a draw, a false win, a chombo or a penalty")
-    def add_entry(round: int, table: int, body: EntryBody, request: Request) -> dict[str, Any]:
+              summary="Enter a hand, a draw, a false win, a chombo or a penalty", responses=write)
+    def add_entry(round: int, table: int, body: Annotated[EntryBody, _ENTRY_EXAMPLE],
+                  request: Request) -> dict[str, Any]:
         return tournament().add(round, table, body.entry, number=body.number,
                                 author=_author(request, body.author))
 
     @api.put("/api/tournament/rounds/{round}/tables/{table}/entries/{entry_id}", tags=_TAGS,
-             summary="Change an entry (the sheet is replayed; kept in the audit trail)")
+             summary="Change an entry (the sheet is replayed; kept in the audit trail)", responses=write)
     def edit_entry(round: int, table: int, entry_id: int, body: EntryBody,
                    request: Request) -> dict[str, Any]:
         return tournament().edit(round, table, entry_id, body.entry, author=_author(request, body.author))
 
     @api.delete("/api/tournament/rounds/{round}/tables/{table}/entries/{entry_id}", tags=_TAGS,
-                summary="Delete an entry (the last hand or an adjustment; kept in the audit trail)")
+                summary="Delete an entry (the last hand or an adjustment; kept in the audit trail)",
+                responses=write)
     def delete_entry(round: int, table: int, entry_id: int, request: Request,
                      author: str = Query("", max_length=100)) -> dict[str, Any]:
         t = tournament()
         t.delete(round, table, entry_id, author=_author(request, author))
         return t.sheet(round, table)
 
-    @api.post("/api/tournament/rounds/{round}/tables/{table}/end", tags=_TAGS, summary="End a session")
-    def end(round: int, table: int, body: AuthorBody, request: Request) -> dict[str, Any]:
+    @api.post("/api/tournament/rounds/{round}/tables/{table}/end", tags=_TAGS, summary="End a session",
+              responses=write)
+    def end(round: int, table: int, body: Annotated[AuthorBody, _END_EXAMPLE],
+            request: Request) -> dict[str, Any]:
         return tournament().end_session(round, table, author=_author(request, body.author))
 
-    @api.get("/api/tournament/audit", tags=_TAGS, summary="Who entered, changed or deleted what, and when")
+    @api.get("/api/tournament/audit", tags=_TAGS, summary="Who entered, changed or deleted what, and when",
+             responses=read)
     def audit(round: int | None = None, table: int | None = None) -> list[dict[str, Any]]:
         return tournament().audit(round, table)
 
     @api.get("/api/tournament/export.csv", tags=_TAGS, summary="The results in the EMA layout (CSV)",
-             response_class=Response, responses={200: {"content": {"text/csv": {}}}})
+             response_class=Response, responses={200: {"content": {"text/csv": {}}}, **read})
     def export_csv() -> Response:
         return Response(tournament().export_csv(), media_type="text/csv; charset=utf-8")
 
-    @api.get("/api/tournament/export.json", tags=_TAGS, summary="Everything, as JSON")
+    @api.get("/api/tournament/export.json", tags=_TAGS, summary="Everything, as JSON", responses=read)
     def export_json() -> dict[str, Any]:
         return tournament().export_json()
