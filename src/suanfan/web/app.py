@@ -175,6 +175,13 @@ def _error(status: int, kind: str, detail: str) -> JSONResponse:
 
 def _status_of(exc: MahjongError) -> int:
     # A possible hand that does not win is 422; anything that is not a possible hand is 400.
+    # Tournament: a hand entered twice or a session that has ended 409, no tournament file 404.
+    from ..tournament import EntryConflict
+
+    if isinstance(exc, EntryConflict):
+        return 409
+    if type(exc).__name__ == "NoTournament":
+        return 404
     if isinstance(exc, NotWinning) and not isinstance(exc, InvalidHand):
         return 422
     return 400
@@ -418,8 +425,9 @@ _SVG = "image/svg+xml"
 _CACHE = {"Cache-Control": "public, max-age=86400"}
 
 
-def create_app() -> FastAPI:
-    """A new application (the module-level :data:`app` is one)."""
+def create_app(tournament: str | None = None) -> FastAPI:
+    """A new application (the module-level :data:`app` is one); ``tournament`` the tournament
+    file of the /tournament pages (default: ``$SUANFAN_TOURNAMENT``)."""
     api = FastAPI(
         title="suanfan 算番",
         version=__version__,
@@ -484,6 +492,9 @@ def create_app() -> FastAPI:
     def index() -> FileResponse:
         return FileResponse(str(_STATIC / "index.html"), media_type="text/html")
 
+    from .tournament import add_routes
+
+    add_routes(api, tournament, ErrorBody)
     api.mount("/static", StaticFiles(directory=str(_STATIC)), name="static")
     _add_docs(api)
     return api
