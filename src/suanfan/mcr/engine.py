@@ -608,11 +608,11 @@ class Ctx:
                 if winds == 3:
                     acc.add_uses(Fan.LITTLE_FOUR_WINDS,
                                  (*[PUNG + k for k in pungs if EAST <= k <= NORTH], PAIR + pair)
-                                 if acc.uses is not None else _HAND_USE)
+                                 if acc.recording else _HAND_USE)
             elif dragons == 2:
                 acc.add_uses(Fan.LITTLE_THREE_DRAGONS,
                              (*[PUNG + k for k in pungs if k >= WHITE], PAIR + pair)
-                             if acc.uses is not None else _HAND_USE)
+                             if acc.recording else _HAND_USE)
 
     # -- the wait ----------------------------------------------------------------------------
     def is_unique_wait(self, st_chows: list[int], st_pungs: list[int]) -> bool:
@@ -657,7 +657,7 @@ class Ctx:
 
 
 def _add_combos(acc: Fans, combos: Combos) -> None:
-    if acc.uses is None:
+    if not acc.recording:
         for f in combos.ids:
             acc.add(f)
     else:

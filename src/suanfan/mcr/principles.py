@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from .fans import Fan
+from .fans import FANS, Fan
 from .rules import EXCLUDE_SPLIT, RuleTables
 
 __all__ = ["PRINCIPLES", "Fans", "Walked", "walk"]
@@ -40,10 +40,8 @@ _HAND_USE: Final = (-1,)
 
 Uses = tuple[int, ...]
 _NO_GROUP: Final[list[Uses]] = []    # nor the sets of each fan
-_NO_USES: Final[list[Uses]] = []
 #: the uses of an instance that uses one set or tile, by its token (every token is below 512)
 _ONE_USE: Final[tuple[Uses, ...]] = tuple((t,) for t in range(512))
-_NO_ORDER: Final[list[int]] = []
 
 
 class Fans:
@@ -52,36 +50,44 @@ class Fans:
     instances of a fan counted more than once. A recording one also keeps the sets each instance
     uses (the explanation)."""
 
-    __slots__ = ("again", "high", "low", "use_fans", "uses")
+    __slots__ = ("again", "groups", "high", "low")
 
     def __init__(self, record: bool = False) -> None:
         self.low = 0
         self.high = 0
         self.again: list[int] = []
-        #: the sets each instance uses, when recording (``use_fans`` the instance's fan index)
-        self.uses: list[Uses] | None = [] if record else None
-        self.use_fans: list[int] = [] if record else _NO_ORDER  # appended to only when recording
+        #: when recording, by fan index: the sets each instance of the fan uses, as recorded
+        self.groups: list[list[Uses] | None] | None = [None] * len(FANS) if record else None
+
+    @property
+    def recording(self) -> bool:
+        return self.groups is not None
 
     def add(self, fan: int) -> None:
         """A fan of the whole hand."""
         self._count(fan)
-        if self.uses is not None:
-            self.uses.append(_HAND_USE)
-            self.use_fans.append(fan)
+        if self.groups is not None:
+            self._record(self.groups, fan, _HAND_USE)
 
     def add1(self, fan: int, token: int) -> None:
         """A fan that uses one set or tile (its token)."""
         self._count(fan)
-        if self.uses is not None:
-            self.uses.append(_ONE_USE[token])
-            self.use_fans.append(fan)
+        if self.groups is not None:
+            self._record(self.groups, fan, _ONE_USE[token])
 
     def add_uses(self, fan: int, uses: Uses) -> None:
         """A fan that uses several sets (built by the caller only when recording)."""
         self._count(fan)
-        if self.uses is not None:
-            self.uses.append(uses)
-            self.use_fans.append(fan)
+        if self.groups is not None:
+            self._record(self.groups, fan, uses)
+
+    @staticmethod
+    def _record(groups: list[list[Uses] | None], fan: int, uses: Uses) -> None:
+        group = groups[fan]
+        if group is None:
+            groups[fan] = [uses]
+        else:
+            group.append(uses)
 
     def _count(self, fan: int) -> None:
         if fan < EXCLUDE_SPLIT:
@@ -141,15 +147,8 @@ def walk(tables: RuleTables, fans: Fans, wind_pungs: int, prevalent_wind: int, s
     kept_pw = kept_sw = kept_nine = False
     kept_winds = _NO_FAN  # 小四喜 or 三风刻 when kept: it takes the 幺九刻 of its wind pungs
     total = 0
-    # with a recorder: every instance's (fan, sets) in precedence order, read along with the bits
-    uses = _NO_USES
-    order = _NO_ORDER
-    if out is not None and fans.uses is not None:
-        uses = fans.uses
-        use_fans = fans.use_fans
-        order = [use_fans[i] << 8 | i for i in range(len(uses))]  # by fan, then as recorded (< 256)
-        order.sort()
-    at = 0
+    # with a recorder: the instances of each fan, with the sets each uses
+    groups = fans.groups if out is not None else None
     for half in range(2):
         rest = fans.low if half == 0 else fans.high
         offset = 0 if half == 0 else EXCLUDE_SPLIT
@@ -160,11 +159,9 @@ def walk(tables: RuleTables, fans: Fans, wind_pungs: int, prevalent_wind: int, s
             idx = offset + lowest.bit_length() - 1
             count = 1 + fans.again.count(idx) if fans.again else 1
             group = _NO_GROUP
-            if out is not None:
-                group = []
-                while at < len(order) and order[at] >> 8 == idx:
-                    group.append(uses[order[at] & 0xFF])
-                    at += 1
+            if groups is not None:
+                got = groups[idx]
+                group = got if got is not None else []
                 if len(group) > 1:
                     group.sort()  # the instances of one fan in the order of their sets
             if not enabled[idx]:
