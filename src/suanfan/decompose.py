@@ -189,13 +189,13 @@ def _combine(entries: list[_Entry], paired: int) -> list[Decomposition]:
 
 
 # Per group (m, p, s, z): base kind, size, a bit mask of its kinds, memo pattern -> entry.
-# (a group's counts as bytes key its memo: cheaper to hash and compare than a tuple)
+# (a group's counts packed a nibble per kind key its memo: an int, hashed as itself)
 _GROUPS: tuple[tuple[int, int, int, dict[int, _Entry]], ...] = (
     (0, 9, 0x1FF, {}), (9, 9, 0x1FF << 9, {}), (18, 9, 0x1FF << 18, {}), (27, 7, 0x7F << 27, {}),
 )
 
 
-def decompose_masked(counts: Sequence[int], kinds_mask: int) -> list[Decomposition]:
+def decompose_masked(counts: list[int], kinds_mask: int) -> list[Decomposition]:
     """:func:`decompose` for callers that already know the tile total is right (``3n + 2``) and
     hold ``kinds_mask``, the bit mask of the kinds present (bit ``k`` for kind ``k``): groups
     without tiles are skipped without looking at their counts. Each count is 0-15 (a group's
@@ -234,14 +234,15 @@ def decompose(counts: Sequence[int], n_sets: int | None = None) -> list[Decompos
         n_sets = (total - 2) // 3
     if total != 3 * n_sets + 2 or n_sets < 0:
         return []
+    kinds = list(counts)
     mask = 0
     for k in range(NUM_KINDS):
-        c = counts[k]
+        c = kinds[k]
         if c:
             if not 0 <= c <= 15:
                 raise ValueError(f"kind {k}: {c} tiles (a count is 0-15)")
             mask |= 1 << k
-    return decompose_masked(counts, mask)
+    return decompose_masked(kinds, mask)
 
 
 def seven_pairs(counts: Sequence[int], allow_four: bool = True) -> tuple[int, ...] | None:
