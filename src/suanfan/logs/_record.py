@@ -9,13 +9,6 @@ from typing import Any
 __all__ = ["Record"]
 
 
-def _rebuild(cls: type[Record], values: tuple[Any, ...]) -> Record:
-    obj = object.__new__(cls)
-    for name, value in zip(cls.__slots__, values, strict=True):
-        object.__setattr__(obj, name, value)
-    return obj
-
-
 class Record:
     """A read-only record: subclasses list their fields in ``__slots__`` and set each once in
     ``__init__`` with :meth:`_set`."""
@@ -46,8 +39,14 @@ class Record:
     def __hash__(self) -> int:
         return hash((type(self).__name__, self._values()))
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_rebuild, (type(self), self._values()))
+    # pickled by the standard protocol of slotted classes: the fields' values as the state, set
+    # back field by field (``__init__`` may work fields out, so it is not called again)
+    def __getstate__(self) -> tuple[Any, ...]:
+        return self._values()
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        for name, value in zip(type(self).__slots__, state, strict=True):
+            object.__setattr__(self, name, value)
 
     def __repr__(self) -> str:
         fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in type(self).__slots__)
