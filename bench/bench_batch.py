@@ -2,12 +2,14 @@
 
     python bench/bench_batch.py [N] [--jobs 1 2] [--repeat R]
 
-N random MCR hands (every form and flag, ``suanfan.mcr.generate``; default 20,000) as JSON Lines,
-scored to JSON Lines by ``score_many`` with each job count, R times (default 3), wall-clock time;
-the median of each is printed with the speed-up over one job. The warm-up cost of a worker
-process (starting it, importing suanfan, filling its memos) is measured apart: the time of a
-pool scoring 200 hands per worker, less the time one warm process takes for them. Runs the
-installed suanfan (say which build: ``suanfan --version``).
+N random MCR hands (every form and flag, ``suanfan.mcr.generate``; default 20,000) as a JSON Lines
+file, scored by the whole command ``suanfan batch FILE -o /dev/null --jobs J`` for each job count,
+R times (default 3) in turn, wall-clock time; the median of each is printed with the speed-up over
+one job. Every run is a fresh process, so each pays its start-up and fills its memos (the same for
+one job as for several: a fair comparison, and what a user meets). The warm-up cost of a worker
+process (starting it, importing suanfan, filling its memos) is also measured apart, in this
+process: the time of a pool scoring 200 hands per worker, less the time this warm process takes
+for them. Runs the installed suanfan (say which build: ``suanfan --version``).
 """
 
 from __future__ import annotations
@@ -17,6 +19,9 @@ import json
 import os
 import random
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
 
 
@@ -40,19 +45,24 @@ def main(argv: list[str] | None = None) -> int:
         return out
 
     print(f"suanfan {suanfan.BUILD}; {os.cpu_count()} cores; {args.n} hands a run, {args.repeat} runs")
-    list(score_many(lines(1, 2000), jobs=1))  # this process warm
+    list(score_many(lines(1, 2000), jobs=1))  # this process warm (for the warm-up figure below)
     times: dict[int, list[float]] = {j: [] for j in args.jobs}
-    for rep in range(args.repeat):
-        batch = lines(100 + rep, args.n)
-        for j in args.jobs:
-            t = time.perf_counter()
-            out = list(score_many(batch, jobs=j))
-            times[j].append(time.perf_counter() - t)
-            assert len(out) == args.n
+    with tempfile.TemporaryDirectory() as tmp:
+        for rep in range(args.repeat):
+            path = os.path.join(tmp, f"hands{rep}.jsonl")
+            with open(path, "w", encoding="utf-8") as f:
+                f.write("\n".join(lines(100 + rep, args.n)) + "\n")
+            for j in args.jobs:
+                command = [sys.executable, "-m", "suanfan", "batch", path, "-o", os.devnull,
+                           "--jobs", str(j)]
+                t = time.perf_counter()
+                subprocess.run(command, check=True)
+                times[j].append(time.perf_counter() - t)
     base = statistics.median(times[args.jobs[0]])
     for j in args.jobs:
         m = statistics.median(times[j])
-        print(f"jobs {j}: {m:6.2f} s, {args.n / m:8.0f} hands/s, {base / m:4.2f}x {args.jobs[0]} job")
+        print(f"jobs {j}: {m:6.2f} s, {args.n / m:8.0f} hands/s, {base / m:4.2f}x {args.jobs[0]} job "
+              "(whole command)")
     # the warm-up of worker processes: a pool's first 200 hands each, less a warm process's time
     few = lines(7, 200 * max(args.jobs))
     t = time.perf_counter()
