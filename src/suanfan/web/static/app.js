@@ -409,6 +409,8 @@
     for (const f of flagsOf(S.system)) out[f] = !!S.flags[f];
     out.seat_wind = S.seat_wind;
     if (S.system === "mcr") {
+      // not self-drawn is "not stated": 天和 / 地和 imply a self-drawn win
+      if (!out.self_drawn) delete out.self_drawn;
       out.prevalent_wind = S.round_wind;
     } else {
       out.round_wind = S.round_wind;
@@ -427,6 +429,7 @@
     renderWinds();
     saveHash();
     $("share-link").hidden = true;
+    seq++;  // an answer still on its way is for the hand before this change: it is dropped
     clearTimeout(timer);
     timer = setTimeout(evaluate, 120);
   }
@@ -436,25 +439,28 @@
     bar(null);
   }
 
+  function show(draw) {  // draw now, and again on a change of language
+    S.redraw = draw;
+    draw();
+  }
   async function evaluate() {
     const my = ++seq;
     const text = $("notation").value.trim();
     const local = localParse(text);
     const five = local && overFour(local.melds.flatMap((m) => m.tiles).concat(local.concealed, local.winning ? [local.winning] : []));
     if (five) {  // flagged at once, however many tiles there are
-      say(T[S.lang].err.copies(five[0], five[1]));
-      showPlaceholder("");
+      show(() => { say(T[S.lang].err.copies(five[0], five[1])); showPlaceholder(""); });
       return;
     }
     const n = tileCount();
     if (!text || (local && local.count < 13)) {
-      showPlaceholder(n ? t("need_more", 13 - n) : t("empty"));
+      show(() => showPlaceholder(n ? t("need_more", 13 - n) : t("empty")));
       return;
     }
     try {
       const parsed = await post("/api/parse", { hand: text });
       if (my !== seq) return;
-      if (!parsed.ok) { sayServer(parsed.data.detail); showPlaceholder(""); return; }
+      if (!parsed.ok) { show(() => { sayServer(parsed.data.detail); showPlaceholder(""); }); return; }
       fromServer(parsed.data);
       renderHand(); renderPalette();
       const sit = situation();
@@ -462,33 +468,31 @@
       const visible = $("visible").value.trim();
       if (parsed.data.complete) {
         const body = Object.assign({ hand: text, rules }, sit);
-        if (S.system === "mcr" && !sit.self_drawn) {
-          body.winner = WINDS.indexOf(S.seat_wind);
-          if (S.discarder != null) body.discarder = S.discarder;
+        if (S.system === "mcr" && S.discarder != null && !sit.self_drawn && !sit.heavenly_hand && !sit.earthly_hand) {
+          body.discarder = S.discarder;  // the winner sits at its seat wind (the server's default)
         }
         const res = await post(`/api/${S.system}/score`, body);
         if (my !== seq) return;
         if (!res.ok) {
-          sayServer(res.data.detail);
-          renderNotWinning();
+          const failed = () => { sayServer(res.data.detail); renderNotWinning(); };
+          show(failed);
           if (res.status === 422) {  // a possible hand that does not win: what to discard
             const adv = await post("/api/analyze", { hand: text, system: S.system, rules, situation: sit, visible });
             if (my !== seq) return;
-            if (adv.ok) renderAdvice(adv.data);
+            if (adv.ok) show(() => { failed(); renderAdvice(adv.data); });
           }
           return;
         }
-        say("");
-        if (S.system === "mcr") renderMCR(res.data, sit); else renderRiichi(res.data, sit);
+        const system = S.system;
+        show(() => { say(""); if (system === "mcr") renderMCR(res.data, sit); else renderRiichi(res.data, sit); });
       } else {
         const res = await post("/api/analyze", { hand: text, system: S.system, rules, situation: sit, visible });
         if (my !== seq) return;
-        if (!res.ok) { sayServer(res.data.detail); showPlaceholder(""); return; }
-        say("");
-        renderWaits(res.data);
+        if (!res.ok) { show(() => { sayServer(res.data.detail); showPlaceholder(""); }); return; }
+        show(() => { say(""); renderWaits(res.data); });
       }
     } catch (e) {
-      if (my === seq) { say(navigator.onLine === false ? t("offline") : t("server_down")); bar(null); }
+      if (my === seq) show(() => { say(navigator.onLine === false ? t("offline") : t("server_down")); bar(null); });
     }
   }
 
@@ -847,7 +851,9 @@
     $("lang").addEventListener("change", () => {
       S.lang = $("lang").value;
       store.set("suanfan.lang", S.lang);
-      renderStatic(); changed();
+      renderStatic();
+      if (S.redraw) S.redraw();  // the last answer of the server, in the new language
+      saveHash();
     });
     $("mode").addEventListener("click", (e) => {
       const b = e.target.closest("button[data-mode]");
