@@ -12,8 +12,8 @@ import shutil
 import socket
 import threading
 import time
-from pathlib import Path
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest

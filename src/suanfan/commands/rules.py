@@ -9,6 +9,7 @@ import json
 from typing import Any
 
 from ..cli import register_command
+from .i18n import add_lang_option, fan_name, lang_of, words
 
 __all__ = ["add_parser", "run"]
 
@@ -16,8 +17,10 @@ __all__ = ["add_parser", "run"]
 def _diff_text(d: Any, lang: str) -> str:
     from ..mcr.fans import FAN_BY_ID
 
+    w = words(lang)
+
     def nm(i: str) -> str:
-        return FAN_BY_ID[i].name(lang)
+        return fan_name(FAN_BY_ID[i], lang)
 
     parts = []
     if "enabled" in d:
@@ -25,11 +28,11 @@ def _diff_text(d: Any, lang: str) -> str:
     if "disabled" in d:
         parts.append("- " + ", ".join(nm(i) for i in d["disabled"]))
     if "values" in d:
-        parts.append("values " + ", ".join(f"{nm(i)}={v}" for i, v in d["values"].items()))
+        parts.append(f"{w['r_values']} " + ", ".join(f"{nm(i)}={v}" for i, v in d["values"].items()))
     for k, v in d.items():
         if k not in ("enabled", "disabled", "values"):
             parts.append(f"{k}={v}")
-    return "; ".join(parts) or "(the reference)"
+    return "; ".join(parts) or w["r_reference"]
 
 
 def _fan_rows(r: Any) -> list[dict[str, Any]]:
@@ -50,6 +53,8 @@ def run(args: argparse.Namespace) -> int:
     custom = bool(args.rules_file or args.min_fan is not None or args.fan_value or args.disable
                   or args.enable)
     ref = get_rules("mcr")
+    lang = lang_of(args)
+    w = words(lang)
     if args.name is None and not custom:
         presets = [
             {"name": r.name, "source": r.source, "description": r.description,
@@ -61,11 +66,10 @@ def run(args: argparse.Namespace) -> int:
             return 0
         for p in presets:
             print(f"{p['name']}")
-            print(f"  source:  {p['source']}")
-            print(f"  what:    {p['description']}")
-            print(f"  differs: {_diff_text(p['differs_from_mcr'], args.lang)}")
-        print("\nA preset in full: suanfan rules NAME; a user rule set: --rules-file FILE, --min-fan N, "
-              "--fan-value FAN=N, --disable FAN, --enable FAN (also on `suanfan mcr`).")
+            print(f"  {w['r_source']}: {p['source']}")
+            print(f"  {w['r_what']}: {p['description']}")
+            print(f"  {w['r_differs']}: {_diff_text(p['differs_from_mcr'], lang)}")
+        print("\n" + w["r_more"])
         return 0
     args.rules = args.name or "mcr"
     r = build_rules(args)
@@ -79,14 +83,14 @@ def run(args: argparse.Namespace) -> int:
         return 0
     print(f"{r.name}: {r.description}" if r.description else r.name)
     if r.source:
-        print(f"source: {r.source}")
-    print(f"differs from mcr: {_diff_text(d['differs_from_mcr'], args.lang)}")
-    print(f"minimum (起和番): {r.min_fan}; base points {r.base_points}; false win "
-          f"-{r.false_win[0]} / +{r.false_win[1]} each")
+        print(f"{w['r_source']}: {r.source}")
+    print(f"{w['r_differs_mcr']}: {_diff_text(d['differs_from_mcr'], lang)}")
+    print(f"{w['r_minimum']}: {r.min_fan}; {w['r_base']} {r.base_points}; {w['r_false_win']} "
+          f"-{r.false_win[0]} / +{r.false_win[1]} {w['r_each']}")
     for f in d["fans"]:
-        key = {"en": "name_en", "zh-Hant": "name_zh_hant"}.get(args.lang, "name_zh")
+        key = {"en": "name_en", "zh-Hans": "name_zh"}.get(lang, "name_zh_hant")
         name = f[key]
-        state = "" if f["enabled"] else "  (off)"
+        state = "" if f["enabled"] else f"  ({w['r_off']})"
         print(f"  {f['value']:>3}  {name}  [{f['id']}]{state}")
     return 0
 
@@ -100,6 +104,6 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--fan-value", action="append", metavar="FAN=N", help="change a fan's value")
     p.add_argument("--disable", action="append", metavar="FAN", help="switch a fan off")
     p.add_argument("--enable", action="append", metavar="FAN", help="switch a fan on")
-    p.add_argument("--lang", default="zh", choices=("zh", "zh-Hant", "en"), help="fan names language")
+    add_lang_option(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)
