@@ -87,7 +87,7 @@ def page(context: Any, base_url: str) -> Iterator[Any]:
     errors: list[str] = []
     pg.on("pageerror", lambda exc: errors.append(str(exc)))
     pg.set_default_timeout(10_000)
-    pg.goto(base_url + "/")
+    pg.goto(base_url + "/", wait_until="domcontentloaded")  # the tile pictures load meanwhile
     pg.wait_for_selector("#palette button[data-tile='1m']")
     yield pg
     pg.close()

@@ -895,6 +895,12 @@
     $("picture").addEventListener("click", picture);
     $("scorebar").addEventListener("click", () => $("result-card").scrollIntoView({ behavior: "smooth", block: "start" }));
     window.addEventListener("online", () => { renderOffline(); changed(); });
+    window.addEventListener("hashchange", () => {  // a shared link opened in this tab
+      S.flags = {};
+      loadHash();
+      renderStatic();
+      changed();
+    });
     window.addEventListener("offline", renderOffline);
   }
 
@@ -914,7 +920,6 @@
         for (const [name, field] of Object.entries(info.situation || {})) S.flagHelp[name] = field.description || "";
       }
       renderStatic();
-      saveHash();
     } catch (e) { /* the built-in lists stand */ }
   }
 
@@ -926,6 +931,6 @@
   wire();
   loadHash();
   renderStatic();
-  if ($("notation").value) changed(); else { showPlaceholder(t("empty")); saveHash(); }
+  if ($("notation").value) changed(); else showPlaceholder(t("empty"));
   loadRules();
 })();
