@@ -195,7 +195,7 @@ def waits_cmd(args: argparse.Namespace) -> int:
 def _register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "analyze",
-        help="shanten, then the waits with their scores (13 tiles) or the discard table (14 tiles)",
+        help="shanten; the waits and their scores, or what to discard",
         description="Analyse a hand: shanten per winning form; for 13 tiles each wait with its "
         "score and unseen count, for 14 tiles each discard with its shanten and useful tiles.",
     )
