@@ -265,6 +265,8 @@ def test_riichi_tsumo_points(page: Any) -> None:
     page.click("#mode button[data-mode=dora]")  # a tap now adds a dora indicator
     tap(page, "1s")
     assert page.input_value("#dora_indicators") == "1s"
+    # the dora mode is not sticky: the next tap is a tile again
+    assert "on" in page.get_attribute("#mode button[data-mode=tile]", "class")
     r = suanfan.riichi.score(hand, tsumo=True, riichi=True, dora_indicators="1s")
     wait_total(page, r.payment.total)
     text = page.inner_text("#result")
@@ -456,6 +458,22 @@ def test_riichi_fu_payment_line_and_dealer(page: Any) -> None:
     page.click("#seat_wind button[data-wind=S]")
     wait_total(page, suanfan.riichi.score(hand, honba=2, riichi_sticks=1, seat_wind="S").payment.total)
     assert not page.is_visible("#dealer")
+    # the waits of 13 tiles, each on a discard and self-drawn
+    from suanfan.analysis import report
+
+    page.fill("#honba", "0")
+    page.fill("#riichi_sticks", "0")
+    fill(page, "123m456p789s2233z")
+    page.wait_for_selector("#waits .wait[data-wait='3z']")
+    ron = {w["tile"]: w for w in report("123m456p789s2233z", "riichi", seat_wind="S")["waits"]}
+    tsumo = {w["tile"]: w for w in report("123m456p789s2233z", "riichi", seat_wind="S", tsumo=True)["waits"]}
+    assert ron["3z"]["no_yaku"] and not tsumo["3z"]["no_yaku"] and not ron["2z"]["no_yaku"]
+    for tile in ron:
+        page.wait_for_function("t => document.querySelector(`#waits .wait[data-wait='${t}']`)"
+                               ".textContent.includes('Tsumo')", arg=tile)
+        text = page.inner_text(f"#waits .wait[data-wait='{tile}']")
+        assert f"Tsumo {tsumo[tile]['points']}" in text
+        assert (str(ron[tile]["points"]) if not ron[tile]["no_yaku"] else "no yaku") in text
 
 
 def test_toggles_are_those_of_the_preset(page: Any) -> None:

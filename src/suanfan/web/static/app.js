@@ -190,7 +190,11 @@
     say(t(note), "info"); changed();
   }
   function addTile(tile) {
-    if (S.mode === "dora") return appendTo("dora_indicators", tile, "dora_added");
+    if (S.mode === "dora") {  // one indicator a tap of the mode: then back to tiles (not sticky)
+      S.mode = "tile";
+      for (const x of document.querySelectorAll("#mode button")) x.classList.toggle("on", x.dataset.mode === "tile");
+      return appendTo("dora_indicators", tile, "dora_added");
+    }
     if (S.mode === "seen") return appendTo("visible", tile, "seen_added");
     const kind = kindOf(tile);
     if (S.mode === "tile") {
@@ -369,7 +373,7 @@
     const dis = S.discarder == null ? (seat + 1) % 4 : S.discarder;
     $("discarder").innerHTML = WINDS.map((w, i) => i === seat ? "" :
       `<button type="button" data-seat="${i}" class="${i === dis ? "on" : ""}" aria-label="${w}">${esc(names[i])}</button>`).join("");
-    $("discarder-group").hidden = !!S.flags.self_drawn;
+    $("discarder-group").hidden = !!(S.flags.self_drawn || S.flags.heavenly_hand || S.flags.earthly_hand);
     $("dealer-mark").textContent = S.seat_wind === "E" ? t("dealer_badge") : "";
   }
   function renderStatic() {
@@ -486,9 +490,20 @@
         const system = S.system;
         show(() => { say(""); if (system === "mcr") renderMCR(res.data, sit); else renderRiichi(res.data, sit); });
       } else {
-        const res = await post("/api/analyze", { hand: text, system: S.system, rules, situation: sit, visible });
+        const ask = (s) => post("/api/analyze", { hand: text, system: S.system, rules, situation: s, visible });
+        // riichi on a discard: the same waits self-drawn too (MCR's analysis gives both itself)
+        const [res, drawn] = await Promise.all([ask(sit),
+          S.system === "riichi" && !sit.tsumo ? ask(Object.assign({}, sit, { tsumo: true })) : null]);
         if (my !== seq) return;
         if (!res.ok) { show(() => { sayServer(res.data.detail); showPlaceholder(""); }); return; }
+        if (drawn && drawn.ok) {
+          const byTile = {};
+          for (const w of drawn.data.waits || []) byTile[w.tile] = w;
+          for (const w of res.data.waits || []) {
+            const d = byTile[w.tile];
+            if (d && d.result) w.tsumo_points = riichiPoints(d.result);
+          }
+        }
         show(() => { say(""); renderWaits(res.data); });
       }
     } catch (e) {
@@ -646,7 +661,9 @@
       const sd = w.self_drawn_total != null ? t("self_drawn_short", w.self_drawn_total) : "";
       return { main: `${r.total} ${t("fan")}`, ok: w.scores !== undefined ? w.scores : r.meets_minimum, note: sd };
     }
-    return { main: `${riichiPoints(r)}`, ok: true, note: r.yakuman ? t("yakuman") : `${r.han}${t("han")}${r.fu ? " " + r.fu + t("fu") : ""}` };
+    const hanfu = r.yakuman ? t("yakuman") : `${r.han}${t("han")}${r.fu ? " " + r.fu + t("fu") : ""}`;
+    const tsumo = w.tsumo_points != null ? ` · ${t("tsumo_pay")} ${w.tsumo_points}` : "";
+    return { main: `${riichiPoints(r)}`, ok: true, note: hanfu + tsumo };
   }
   function renderWaits(d) {
     S.last = null;
@@ -661,7 +678,8 @@
     }
     const cells = waits.map((w) => {
       const sc = waitScore(w);
-      const note = [sc && sc.note, w.unseen != null ? t("unseen", w.unseen) : ""].filter(Boolean).join(" · ");
+      let note = [sc && sc.note, w.unseen != null ? t("unseen", w.unseen) : ""].filter(Boolean).join(" · ");
+      if (!sc && w.tsumo_points != null) note = `${t("tsumo_pay")} ${w.tsumo_points}` + (note ? " · " + note : "");
       return `<div class="wait ${sc && sc.ok ? "" : "nope"}" data-wait="${esc(w.tile)}">${tileImg(w.tile)}<div><div class="w-score">${esc(sc ? sc.main : (S.system === "mcr" ? t("no_score") : t("no_yaku")))}</div><div class="w-note">${esc(note)}</div></div></div>`;
     }).join("");
     $("result").innerHTML = head + `<h3>${esc(t("waits"))}</h3><div class="waits" id="waits">${cells}</div>`;
