@@ -52,6 +52,8 @@ EXCLUDE = [
     "src/suanfan/web/*",
     # a tool layer (log readers and replay), pure Python: nothing hot enough to compile
     "src/suanfan/logs/*",
+    # the tournament layer: SQLite storage and bookkeeping around the scorers, nothing hot
+    "src/suanfan/tournament/*",
     # mypyc: "Multiple inheritance is not supported (except for traits)" (TileMissing is both an
     # InvalidHand and a NotWinning, which is public API)
     "src/suanfan/errors.py",

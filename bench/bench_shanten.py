@@ -41,7 +41,7 @@ from tests.analysis.oracles import (
 
 from suanfan import mcr, parse_hand, riichi
 from suanfan.analysis import mcr_shanten_counts, riichi_shanten_counts
-from suanfan.analysis.shanten import _clear_tables
+from suanfan.shanten import _clear_tables
 
 
 def _timed(fn: Callable[[Any], object], items: Sequence[object]) -> float:
@@ -136,7 +136,7 @@ def _name(runs: list[tuple[str, str, Any]], key: str) -> str:
 
 def _build() -> str:
     # the module (the package's attribute of that name is the function)
-    path = str(getattr(sys.modules["suanfan.analysis.shanten"], "__file__", ""))
+    path = str(getattr(sys.modules["suanfan.shanten"], "__file__", ""))
     return "compiled (" + Path(path).name + ")" if not path.endswith(".py") else "pure Python"
 
 

@@ -24,9 +24,9 @@ def main() -> None:
     import suanfan
     import suanfan.decompose
     from suanfan import Hand, MahjongError, mcr, riichi
-    from suanfan.analysis.shanten import shanten_by_form
     from suanfan.mcr.generate import FORMS, random_hand
     from suanfan.riichi.generate import random_case
+    from suanfan.shanten import shanten_by_form
 
     def record(f: Any, what: str, case: str, situation: dict[str, Any], thunk: Any) -> None:
         try:

@@ -190,7 +190,7 @@ def _combine(entries: list[_Entry], paired: int) -> list[Decomposition]:
 
 # Per group (m, p, s, z): base kind, size, a bit mask of its kinds, memo pattern -> entry.
 # (a group's counts as bytes key its memo: cheaper to hash and compare than a tuple)
-_GROUPS: tuple[tuple[int, int, int, dict[bytes, _Entry]], ...] = (
+_GROUPS: tuple[tuple[int, int, int, dict[int, _Entry]], ...] = (
     (0, 9, 0x1FF, {}), (9, 9, 0x1FF << 9, {}), (18, 9, 0x1FF << 18, {}), (27, 7, 0x7F << 27, {}),
 )
 
@@ -198,19 +198,21 @@ _GROUPS: tuple[tuple[int, int, int, dict[bytes, _Entry]], ...] = (
 def decompose_masked(counts: Sequence[int], kinds_mask: int) -> list[Decomposition]:
     """:func:`decompose` for callers that already know the tile total is right (``3n + 2``) and
     hold ``kinds_mask``, the bit mask of the kinds present (bit ``k`` for kind ``k``): groups
-    without tiles are skipped without looking at their counts."""
+    without tiles are skipped without looking at their counts. Each count is 0-15 (a group's
+    memo key holds a nibble per kind)."""
     entries: list[_Entry] = []
     paired = -1
-    raw = bytes(counts)
     for base, size, gmask, memo in _GROUPS:
         if not kinds_mask & gmask:
             continue
-        pattern = raw[base:base + size]
-        entry = memo.get(pattern)
+        key = 0  # the group's counts, a nibble per kind (each count 0-15)
+        for i in range(size):
+            key |= counts[base + i] << (4 * i)
+        entry = memo.get(key)
         if entry is None:
             if len(memo) > _MEMO_LIMIT:
                 memo.clear()
-            entry = memo[pattern] = group_splits(tuple(pattern), base)
+            entry = memo[key] = group_splits(tuple(counts[base:base + size]), base)
         if not entry[0]:
             if not entry[1] or paired >= 0:
                 return []  # a group that cannot be split, or two groups that both need the pair
@@ -234,7 +236,10 @@ def decompose(counts: Sequence[int], n_sets: int | None = None) -> list[Decompos
         return []
     mask = 0
     for k in range(NUM_KINDS):
-        if counts[k]:
+        c = counts[k]
+        if c:
+            if not 0 <= c <= 15:
+                raise ValueError(f"kind {k}: {c} tiles (a count is 0-15)")
             mask |= 1 << k
     return decompose_masked(counts, mask)
 

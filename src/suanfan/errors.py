@@ -6,8 +6,10 @@ Every error a user can provoke is a :class:`MahjongError`, itself a :class:`Valu
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 __all__ = ["InvalidArgument", "InvalidHand", "MahjongError", "NoYaku", "NotWinning", "TileMissing",
-           "describe"]
+           "check_options", "describe"]
 
 
 class MahjongError(ValueError):
@@ -50,3 +52,13 @@ def describe(value: object, limit: int = 60) -> str:
     except Exception:
         text = f"a {type(value).__name__}"
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def check_options(what: str, given: Iterable[str], keys: tuple[str, ...]) -> None:
+    """Refuse a keyword of ``given`` that is not one of ``keys`` (the options ``what`` takes),
+    naming it and listing the options: an option of the other rule system is an error, not
+    ignored."""
+    for k in given:
+        if k not in keys:
+            raise InvalidArgument(
+                f"{describe(k)} is not a situation option of {what}: the options are {', '.join(keys)}")

@@ -1,6 +1,6 @@
 """The per-suit distance vectors of the first shanten implementation (a suffix dynamic programme
 over tuples), kept as an independent reference for the packed tables of
-:mod:`suanfan.analysis.shanten`: ``_SuitTable(chows, cap).direct(pattern)[p*5 + m]`` is the fewest
+:mod:`suanfan.shanten`: ``_SuitTable(chows, cap).direct(pattern)[p*5 + m]`` is the fewest
 tiles to draw so that the suit pattern holds ``m`` sets and ``p`` pairs.
 """
 

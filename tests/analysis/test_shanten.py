@@ -194,7 +194,7 @@ def test_fourteen_tiles_is_least_over_discards(system: str) -> None:
 def test_improving_kinds_is_one_draw_lower(system: str) -> None:
     # the key-based draw loop of advice gives what adding each tile to the counts gives (every
     # rank: the ninth is the highest four bits of a suit key)
-    from suanfan.analysis.shanten import improving_kinds
+    from suanfan.shanten import improving_kinds
 
     fn = mcr_shanten_counts if system == "mcr" else riichi_shanten_counts
     rng = random.Random(77)

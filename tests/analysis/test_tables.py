@@ -9,7 +9,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from suanfan.analysis.shanten import (
+from suanfan.shanten import (
     _CAP_NONE,
     _CAP_RIICHI,
     _HELD_AT,

@@ -38,8 +38,11 @@ def test_pao_tsumo_the_liable_player_pays_all() -> None:
 
 def test_pao_ron_split_with_the_discarder() -> None:
     r = score(DAISANGEN, seat_wind="W", honba=2)
-    # half the 32000 each; the liable player also pays the 600 honba
-    assert settle(r, 2, 3, 0, pao=1) == (0, -16600, 32600, -16000)
+    # half the 32000 each; the discarder also pays the 600 honba (Tenhou), or the liable player
+    assert settle(r, 2, 3, 0, pao=1) == (0, -16000, 32600, -16600)
+    assert settle(r, 2, 3, 0, pao=1, pao_honba="liable") == (0, -16600, 32600, -16000)
+    with pytest.raises(InvalidArgument, match="pao_honba"):
+        settle(r, 2, 3, 0, pao=1, pao_honba="both")
     # the liable player discarding pays all
     assert settle(r, 2, 1, 0, pao=1) == (0, -32600, 32600, 0)
 

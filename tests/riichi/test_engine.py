@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from suanfan.errors import NoYaku
+from suanfan.errors import InvalidHand, NoYaku
 from suanfan.riichi import PRESETS, Result, Situation, nagashi_mangan, score
 from suanfan.riichi import yaku as Y
 from suanfan.riichi.generate import random_case
@@ -85,6 +85,10 @@ def test_random_results_round_trip() -> None:
             r = score(h, rules=rules, **kw)
         except NoYaku:
             continue
+        except InvalidHand as exc:  # the generator deals 2m-8m, which three players do not have
+            if rules.sanma and "no 2m-8m" in str(exc):
+                continue
+            raise
         assert pickle.loads(pickle.dumps(r)).to_dict() == r.to_dict()
         if r.fu and r.fu != 25:  # the breakdown (rebuilt from the hand) gives the engine's fu
             assert (r.fu_unrounded + 9) // 10 * 10 == r.fu, (str(h), kw)

@@ -182,9 +182,11 @@ def test_double_yakuman_option() -> None:
 
 
 def test_yakuman_stacking_option() -> None:
-    res = score("[555z1]666z777z111z2z 2z", rules="wrc")
-    assert res.yakuman == 1  # WRC: yakuman are not cumulative
+    res = score("[555z1]666z777z111z2z 2z", rules="wrc-2015")
+    assert res.yakuman == 1  # WRC rules 2015: yakuman are not cumulative
     assert score("[555z1]666z777z111z2z 2z").yakuman == 2
+    # WRC 2022 Major Rule Changes Summary: different yakuman add up (daisangen + tsuuiisou)
+    assert score("[555z1]666z777z111z2z 2z", rules="wrc").yakuman == 2
 
 
 def test_renhou_options() -> None:

@@ -361,8 +361,8 @@ def test_every_example_of_the_api_docs_answers_200(client: TestClient) -> None:
     tried = 0
     for path, ops in doc["paths"].items():
         post = ops.get("post")
-        if not post:
-            continue
+        if not post or path.startswith("/api/tournament"):
+            continue  # they need a tournament file: tests/web/test_tournament_web.py tries them
         examples = post["requestBody"]["content"]["application/json"]["examples"]
         for example in examples.values():
             r = client.post(path, json=example["value"])

@@ -6,33 +6,27 @@
 >>> analysis.riichi_shanten("1111m234567789p")
 1
 
-The rule engines are imported lazily, inside the functions that score waits, so that importing
-this package stays light.
+The shanten tables are in the core (:mod:`suanfan.shanten`, which ``suanfan.mcr.shanten`` and
+``suanfan.riichi.shanten`` are); each wait is scored by the rule system's own wait functions
+(:mod:`suanfan.mcr.winning`, :mod:`suanfan.riichi.winning`). Imports run one way: this package
+uses the rule systems, which never import it.
 """
 
 from __future__ import annotations
 
-from .advice import Advice, DiscardOption, UsefulTile, advise, useful_tiles
-from .report import report
-from .shanten import (
+from ..shanten import (
     mcr_shanten,
     mcr_shanten_counts,
     regular_shanten_counts,
     riichi_shanten,
     riichi_shanten_counts,
-    shanten,
-    shanten_by_form,
-)
-from .waits import (
-    Wait,
-    WaitTable,
-    mcr_waits,
-    riichi_waits,
     unseen_counts,
     visible_counts,
-    wait_table,
     winning_kinds,
 )
+from .advice import Advice, DiscardOption, UsefulTile, advise, useful_tiles
+from .report import report
+from .waits import Wait, WaitTable, mcr_waits, riichi_waits, shanten, shanten_by_form, wait_table
 
 __all__ = [
     "Advice",

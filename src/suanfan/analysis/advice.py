@@ -19,15 +19,16 @@ from typing import Any
 from ..errors import InvalidArgument, InvalidHand, describe
 from ..hand import Hand
 from ..notation import parse_hand
-from ..tiles import KIND, NUM_KINDS, RED_FIVES, tile_to_str
-from .shanten import (
-    _system,
+from ..shanten import (
     hand_counts,
     improving_kinds,
     mcr_shanten_counts,
     riichi_shanten_counts,
+    unseen_counts,
+    visible_counts,
 )
-from .waits import Visible, Wait, _wait_list, check_situation, unseen_counts
+from ..tiles import KIND, NUM_KINDS, RED_FIVES, tile_to_str
+from .waits import Visible, Wait, _wait_list, check_situation, system_name
 
 __all__ = ["Advice", "DiscardOption", "UsefulTile", "advise", "useful_tiles"]
 
@@ -132,7 +133,7 @@ def advise(
     ``dora_indicators``, ``rules`` … for riichi). ``score_waits=False`` skips the scoring.
     """
     h = parse_hand(hand14)
-    sysname = _system(system)
+    sysname = system_name(system)
     check_situation(sysname, situation)
     if type(score_waits) is not bool:
         raise InvalidArgument(f"score_waits={describe(score_waits)}: give True or False")
@@ -174,8 +175,6 @@ def advise(
 
 
 def _visible_plus(visible: Visible, tile: int) -> list[int]:
-    from .waits import visible_counts
-
     counts = visible_counts(visible)
     out = [k for k in range(NUM_KINDS) for _ in range(counts[k])]
     out.append(KIND[tile])

@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..notation import parse_hand
+from ..shanten import hand_counts, unseen_counts
 from ..tiles import tile_to_str
 from .advice import advise, useful_tiles
-from .shanten import _system, hand_counts, shanten_by_form
-from .waits import check_situation, unseen_counts, wait_table
+from .waits import check_situation, shanten_by_form, system_name, wait_table
 
 __all__ = ["report"]
 
@@ -20,7 +20,7 @@ def report(hand: object, system: object = "mcr", visible: object = None,
     13-tile hand the wait table with each wait's score and, when the hand is not ready, the
     useful tiles with how many of each remain unseen (``useful``)."""
     h = parse_hand(hand)
-    sysname = _system(system)
+    sysname = system_name(system)
     check_situation(sysname, situation)
     forms = shanten_by_form(h, system)
     if h.is_complete:

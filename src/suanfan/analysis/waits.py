@@ -9,15 +9,29 @@ other players' melds, dora indicators …).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import InvalidArgument, InvalidHand, NotWinning, describe
+from ..errors import InvalidHand, check_options
 from ..hand import Hand
-from ..notation import parse_hand, parse_tiles
-from ..tiles import KIND, NUM_KINDS, tile_to_str
-from .shanten import _system, hand_counts, mcr_shanten_counts, meld_kinds, riichi_shanten_counts
+from ..mcr import winning as mcr_winning
+from ..mcr.rules import PRESETS as MCR_PRESETS
+from ..notation import parse_hand
+from ..riichi import winning as riichi_winning
+from ..riichi.rules import PRESETS as RIICHI_PRESETS
+from ..shanten import (
+    _system,
+    hand_counts,
+    mcr_shanten_counts,
+    riichi_shanten_counts,
+    unseen_counts,
+    visible_counts,
+    winning_kinds,
+)
+from ..shanten import shanten as core_shanten
+from ..shanten import shanten_by_form as core_shanten_by_form
+from ..tiles import tile_to_str
 
 __all__ = [
     "Wait",
@@ -25,8 +39,11 @@ __all__ = [
     "check_situation",
     "mcr_waits",
     "riichi_waits",
+    "shanten",
+    "shanten_by_form",
     "situation_keys",
     "summary",
+    "system_name",
     "unseen_counts",
     "visible_counts",
     "wait_table",
@@ -37,84 +54,39 @@ __all__ = [
 Visible = object
 
 
+def system_name(system: object) -> str:
+    """"mcr" or "riichi" for a rule system's name or the name of one of its presets
+    ("tenhou-sanma", "mcr-ema" …)."""
+    if isinstance(system, str):
+        s = system.strip().lower()
+        if s in RIICHI_PRESETS:
+            return "riichi"
+        if s in MCR_PRESETS:
+            return "mcr"
+    return _system(system)
+
+
+def shanten(hand: object, system: object = "mcr") -> int:
+    """Shanten of a 13- or 14-tile hand under ``system`` (a rule system or preset name; -1:
+    complete, 0: ready or one discard from ready)."""
+    return core_shanten(hand, system_name(system))
+
+
+def shanten_by_form(hand: object, system: object = "mcr") -> dict[str, int | None]:
+    """Shanten of each winning form (``None`` where declared melds rule the form out)."""
+    return core_shanten_by_form(hand, system_name(system))
+
+
 def situation_keys(system: str) -> tuple[str, ...]:
     """The keyword arguments the scorer of ``system`` ("mcr" or "riichi") takes besides the hand:
     the situation a wait is scored with."""
-    if system == "mcr":
-        from ..mcr.situation import FLAGS
-
-        return (*[f.name for f in FLAGS], "seat_wind", "prevalent_wind", "flowers", "rules")
-    from ..riichi.situation import Situation
-
-    return (*Situation.__dataclass_fields__, "rules")
+    return mcr_winning.SITUATION_KEYS if system == "mcr" else riichi_winning.SITUATION_KEYS
 
 
 def check_situation(system: str, situation: Mapping[str, Any]) -> None:
     """Refuse a situation keyword the scorer of ``system`` does not take (a riichi flag given to
     an MCR analysis is an error, not ignored)."""
-    if not situation:
-        return
-    keys = situation_keys(system)
-    for k in situation:
-        if k not in keys:
-            raise InvalidArgument(
-                f"{describe(k)} is not a situation option of {system}: the options are {', '.join(keys)}")
-
-
-def visible_counts(visible: object) -> list[int]:
-    """Kind counts (34) of tiles seen outside the hand: a tile string such as ``"1m5z0p"`` or ids."""
-    counts = [0] * NUM_KINDS
-    if visible is None:
-        return counts
-    if isinstance(visible, bytes | bytearray | Mapping) or not isinstance(visible, str | Iterable):
-        raise InvalidArgument(f"visible={describe(visible)}: give tiles such as '1m5z0p' or a list of tiles")
-    if isinstance(visible, str):
-        tiles = parse_tiles(visible) if visible.strip() else []
-    else:
-        tiles = []
-        for t in visible:
-            if isinstance(t, str):
-                tiles.extend(parse_tiles(t))
-            elif isinstance(t, int) and not isinstance(t, bool) and 0 <= t < len(KIND):
-                tiles.append(t)
-            else:
-                raise InvalidHand(f"visible tile {describe(t)} is not a tile")
-    for t in tiles:
-        counts[KIND[t]] += 1
-    return counts
-
-
-def unseen_counts(hand: Hand, visible: object = None) -> list[int]:
-    """Copies of each kind neither in ``hand`` (melds and winning tile included) nor visible."""
-    own = hand.counts
-    seen = visible_counts(visible)
-    out = []
-    for k in range(NUM_KINDS):
-        n = 4 - own[k] - seen[k]
-        if n < 0:
-            raise InvalidHand(
-                f"{own[k]} {tile_to_str(k)} in the hand and {seen[k]} visible: there are only 4"
-            )
-        out.append(n)
-    return out
-
-
-def winning_kinds(hand: Hand, system: str = "mcr") -> list[int]:
-    """The kinds that complete a 13-tile ``hand`` (kinds the hand holds four of excluded)."""
-    if hand.is_complete:
-        raise InvalidHand("the hand is complete (14 tiles): its waits are those of a 13-tile hand")
-    counts, n_melds = hand_counts(hand)
-    own = hand.counts
-    fn = riichi_shanten_counts if _system(system) == "riichi" else mcr_shanten_counts
-    out = []
-    for k in range(NUM_KINDS):
-        if own[k] >= 4:
-            continue
-        counts[k] += 1
-        if fn(counts, n_melds) == -1:
-            out.append(k)
-        counts[k] -= 1
-    return out
+    check_options(system, situation, situation_keys(system))
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,36 +148,6 @@ def summary(result: Any | None, system: str) -> dict[str, Any]:
     }
 
 
-def _score_one(system: str, hand14: Hand, situation: Mapping[str, Any]) -> Any | None:
-    if system == "mcr":
-        from .. import mcr
-
-        try:
-            return mcr.score(hand14, **situation)
-        except NotWinning:
-            return None
-    from .. import riichi
-
-    try:
-        return riichi.score(hand14, **situation)
-    except NotWinning:  # NoYaku is a NotWinning
-        return None
-
-
-def _mcr_situation(
-    hand: Hand, kind: int, seen: list[int], situation: Mapping[str, Any], visible_given: bool
-) -> dict[str, Any]:
-    s = dict(situation)
-    if visible_given and "last_of_kind" not in s and not s.get("kong", False):
-        # 和绝张: the other three copies are on view (discards, melds of others, own melds) and
-        # none is among the standing tiles
-        melded = meld_kinds(hand)
-        standing = sum(1 for t in hand.concealed if KIND[t] == kind)
-        if standing == 0 and seen[kind] + melded[kind] == 3:
-            s["last_of_kind"] = True
-    return s
-
-
 @dataclass(frozen=True, slots=True)
 class WaitTable:
     """The waits of a 13-tile hand under one rule system, best first by nothing but tile order."""
@@ -237,20 +179,21 @@ def _wait_list(
     seen = visible_counts(visible)
     out = []
     for k in winning_kinds(h, system):
-        result = None
+        result: Any | None = None
         tsumo_ok: bool | None = None
         tsumo_total: int | None = None
         if score:
             hand14 = h.with_winning_tile(k)
             if system == "mcr":
-                sit = _mcr_situation(h, k, seen, situation, visible is not None)
+                sit = mcr_winning.wait_situation(h, k, seen, situation, visible is not None)
+                result = mcr_winning.score_wait(hand14, sit)
             else:
                 sit = dict(situation)
-            result = _score_one(system, hand14, sit)
+                result = riichi_winning.score_wait(hand14, sit)
             if system == "mcr" and not sit.get("self_drawn"):
                 # scored again: self-drawing may add 自摸 / 不求人 but loses 全求人
                 try:
-                    r2 = _score_one(system, hand14, {**sit, "self_drawn": True})
+                    r2 = mcr_winning.score_wait(hand14, {**sit, "self_drawn": True})
                 except InvalidHand:  # e.g. kong=True on a discard is robbing a kong
                     r2 = None
                 tsumo_ok = r2 is not None and bool(r2.meets_minimum)
@@ -264,7 +207,7 @@ def wait_table(
 ) -> WaitTable:
     """Shanten and every winning tile of a 13-tile hand with its score and unseen count."""
     h = parse_hand(hand13)
-    sysname = _system(system)
+    sysname = system_name(system)
     check_situation(sysname, situation)
     if h.is_complete:
         raise InvalidHand(
@@ -277,25 +220,6 @@ def wait_table(
     return WaitTable(str(h), sysname, s, waits)
 
 
-def mcr_waits(hand13: object, visible: object = None, **situation: Any) -> dict[str, Any]:
-    """``{tile: suanfan.mcr result}`` for each tile that completes the 13-tile hand (MCR forms).
-
-    A complete hand below the minimum is still a result (``meets_minimum`` False). With
-    ``visible`` given and ``last_of_kind`` not, 和绝张 is set for a wait whose other three copies
-    are on view (visible tiles and the hand's own melds).
-    """
-    h = parse_hand(hand13)
-    check_situation("mcr", situation)
-    if h.is_complete:
-        raise InvalidHand("the hand has 14 tiles: waits are for a 13-tile hand")
-    return {w.tile: w.result for w in _wait_list(h, "mcr", visible, situation)}
-
-
-def riichi_waits(hand13: object, visible: object = None, **situation: Any) -> dict[str, Any]:
-    """``{tile: suanfan.riichi result or None}`` for each winning tile (None: no yaku)."""
-    h = parse_hand(hand13)
-    check_situation("riichi", situation)
-    if h.is_complete:
-        raise InvalidHand("the hand has 14 tiles: waits are for a 13-tile hand")
-    return {w.tile: w.result for w in _wait_list(h, "riichi", visible, situation)}
-
+#: ``{tile: result}`` for each winning tile: the engines' own wait functions
+mcr_waits = mcr_winning.score_waits
+riichi_waits = riichi_winning.score_waits

@@ -136,8 +136,11 @@ _EN: Final = {
     "r_source": "source", "r_what": "what", "r_differs": "differs", "r_differs_mcr": "differs from mcr",
     "r_reference": "(the reference)", "r_values": "values", "r_minimum": "minimum",
     "r_base": "base points", "r_false_win": "false win", "r_each": "each", "r_off": "off",
-    "r_more": "A preset in full: suanfan rules NAME; a user rule set: --rules-file FILE, --min-fan N, "
-              "--fan-value FAN=N, --disable FAN, --enable FAN (also on `suanfan mcr`).",
+    "r_date": "date", "r_mcr_presets": "MCR presets (suanfan mcr --rules NAME)",
+    "r_riichi_presets": "riichi presets (suanfan riichi --rules NAME)",
+    "r_more": "A preset in full: suanfan rules NAME; two presets compared: suanfan rules --diff A B; "
+              "an MCR user rule set: --rules-file FILE, --min-fan N, --fan-value FAN=N, --disable FAN, "
+              "--enable FAN (also on `suanfan mcr`).",
 }
 _ZH_HANS: Final = {
     "fan": "番种", "uses": "用到", "value": "番", "count": "数", "points": "小计", "total": "合计",
@@ -165,7 +168,10 @@ _ZH_HANS: Final = {
     "r_source": "出处", "r_what": "说明", "r_differs": "差异", "r_differs_mcr": "与 mcr 的差异",
     "r_reference": "（基准）", "r_values": "番值", "r_minimum": "起和番", "r_base": "底分",
     "r_false_win": "错和", "r_each": "每家", "r_off": "不计",
-    "r_more": "查看完整规则：suanfan rules 名称；自定义规则：--rules-file 文件、--min-fan N、"
+    "r_date": "日期", "r_mcr_presets": "国标规则（suanfan mcr --rules 名称）",
+    "r_riichi_presets": "立直规则（suanfan riichi --rules 名称）",
+    "r_more": "查看完整规则：suanfan rules 名称；比较两套规则：suanfan rules --diff A B；"
+              "自定义国标规则：--rules-file 文件、--min-fan N、"
               "--fan-value 番种=N、--disable 番种、--enable 番种（suanfan mcr 同样可用）。",
 }
 _ZH_HANT: Final = {
@@ -181,7 +187,10 @@ _ZH_HANT: Final = {
     "a_unseen": "餘", "a_ok": "夠番", "a_below": "不夠起和", "a_sd_reaches": "自摸可夠",
     "a_not_ready": "未聽牌：向聽", "r_source": "出處", "r_what": "說明", "r_differs": "差異",
     "r_differs_mcr": "與 mcr 的差異", "r_reference": "（基準）", "r_values": "番值", "r_base": "底分",
-    "r_each": "每家", "r_more": "查看完整規則：suanfan rules 名稱；自訂規則：--rules-file 檔案、--min-fan N、"
+    "r_each": "每家", "r_date": "日期", "r_mcr_presets": "國標規則（suanfan mcr --rules 名稱）",
+    "r_riichi_presets": "立直規則（suanfan riichi --rules 名稱）",
+    "r_more": "查看完整規則：suanfan rules 名稱；比較兩套規則：suanfan rules --diff A B；"
+              "自訂國標規則：--rules-file 檔案、--min-fan N、"
               "--fan-value 番種=N、--disable 番種、--enable 番種（suanfan mcr 同樣可用）。",
 }
 _JA: Final = {
@@ -210,7 +219,10 @@ _JA: Final = {
     "r_source": "出典", "r_what": "説明", "r_differs": "違い", "r_differs_mcr": "mcr との違い",
     "r_reference": "（基準）", "r_values": "番数", "r_minimum": "縛り", "r_base": "基本点",
     "r_false_win": "錯和", "r_each": "各自", "r_off": "無効",
-    "r_more": "ルール全体：suanfan rules 名前；独自ルール：--rules-file ファイル、--min-fan N、"
+    "r_date": "日付", "r_mcr_presets": "中国麻将のルール（suanfan mcr --rules 名前）",
+    "r_riichi_presets": "リーチ麻雀のルール（suanfan riichi --rules 名前）",
+    "r_more": "ルール全体：suanfan rules 名前；二つのルールの比較：suanfan rules --diff A B；"
+              "独自の中国麻将ルール：--rules-file ファイル、--min-fan N、"
               "--fan-value 番種=N、--disable 番種、--enable 番種（suanfan mcr でも使える）。",
 }
 

@@ -21,46 +21,71 @@ from ..cli import register_command, whole_number
 
 __all__ = ["add_parser", "replay_file", "run"]
 
-_FORMATS = ("tenhou-xml",)
+class _Formats:
+    """``auto``, the names of :data:`suanfan.logs.FORMATS` and ``botzone``, looked up when argparse
+    asks (so that building the command line does not import the log readers)."""
+
+    def _names(self) -> tuple[str, ...]:
+        from ..logs import FORMATS
+
+        return ("auto", *FORMATS, "botzone")
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._names()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names())
 
 
-def _detect(path: str) -> str:
-    """The format of a log file, from its first bytes."""
-    with open(path, "rb") as f:
-        head = f.read(64)
-    if head[:2] == b"\x1f\x8b" or head.lstrip()[:9] == b"<mjloggm ":
-        return "tenhou-xml"
-    return ""
-
-
-def replay_file(path: str, fmt: str, rules: str | None) -> tuple[list[dict[str, Any]], str | None]:
-    """The replayed wins of one file as JSON objects, or the error that made it unreadable."""
+def replay_file(path: str, fmt: str,
+                rules: str | None) -> tuple[list[dict[str, Any]], str | None, int]:
+    """The replayed wins of one file as JSON objects, the error that made it (or some of its
+    games) unreadable, and the number of games read."""
     from ..errors import MahjongError
-    from ..logs import LogError, read, replay
+    from ..logs import LogError, detect, read, replay
 
     try:
         if fmt == "auto":
-            fmt = _detect(path)
-            if not fmt:
-                return [], f"{path}: not a log format suanfan reads ({', '.join(_FORMATS)})"
-        game = read(path)
+            with open(path, "rb") as f:
+                if detect(f.read(4096)) == "botzone":
+                    fmt = "botzone"
+        if fmt == "botzone":  # many matches a file: a bad one does not stop the others
+            from ..logs.botzone_replay import replay_file as replay_botzone
+
+            wins, errors, games = replay_botzone(path, _rules_for("mcr", rules))
+            return wins, "\n".join(errors) or None, games
+        game = read(path, None if fmt == "auto" else fmt)
         out = []
-        for r in replay(game, rules):
+        for r in replay(game, _rules_for("riichi", rules)):
             d = r.to_dict()
             d["file"] = path
             out.append(d)
-        return out, None
+        return out, None, 1
     except LogError as exc:  # its message names the file by its base name: give the path
-        where = "" if exc.index is None else f"event {exc.index} <{exc.tag}>: "
-        return [], f"{path}: {where}{exc.detail}"
+        where = f"{exc.location}: " if exc.location else ""
+        return [], f"{path}: {where}{exc.detail}", 0
     except MahjongError as exc:
-        return [], f"{path}: {exc}"
+        return [], f"{path}: {exc}", 0
     except OSError as exc:
-        return [], f"{path}: {exc.strerror or exc}"
+        return [], f"{path}: {exc.strerror or exc}", 0
+
+
+def _rules_for(system: str, rules: str | None) -> str | None:
+    """``--rules`` when it names a preset of ``system``, else the format's default (a preset of
+    the other rule system applies to the other logs)."""
+    if rules is None:
+        return None
+    if system == "mcr":
+        from ..mcr import PRESETS as MCR_PRESETS
+
+        return rules if rules.strip().lower() in MCR_PRESETS else None
+    from ..riichi import PRESETS as RIICHI_PRESETS
+
+    return None if rules.strip().lower() not in RIICHI_PRESETS else rules
 
 
 def _results(files: list[str], fmt: str, rules: str | None,
-             jobs: int) -> Iterator[tuple[list[dict[str, Any]], str | None]]:
+             jobs: int) -> Iterator[tuple[list[dict[str, Any]], str | None, int]]:
     """Each file's results in the order given; with ``jobs`` > 1 spread over processes, at most
     two files a process in flight."""
     if jobs <= 1 or len(files) <= 1:
@@ -68,7 +93,7 @@ def _results(files: list[str], fmt: str, rules: str | None,
             yield replay_file(path, fmt, rules)
         return
     with ProcessPoolExecutor(max_workers=min(jobs, len(files))) as pool:
-        window: deque[Future[tuple[list[dict[str, Any]], str | None]]] = deque()
+        window: deque[Future[tuple[list[dict[str, Any]], str | None, int]]] = deque()
         todo = iter(files)
         for path in todo:
             window.append(pool.submit(replay_file, path, fmt, rules))
@@ -81,29 +106,38 @@ def _results(files: list[str], fmt: str, rules: str | None,
 def _score_text(s: dict[str, Any] | None) -> str:
     if s is None:
         return "-"
-    head = f"{s['han']}h" + (f"{s['fu']}f" if s["fu"] else "")
-    return f"{head} {s['points']} {','.join(str(d) for d in s['deltas'])}"
+    if "total" in s:  # MCR: the fan total and the settlement
+        return f"{s['total']} fan {','.join(str(d) for d in s['deltas'])}"
+    # a log may not record every field (tenhou.net/6: no fu for a limit hand; mjai: often only
+    # the score changes): "?" for what it lacks
+    head = f"{s['han']}h" if "han" in s else "?h"
+    head += f"{s['fu']}f" if s.get("fu") else ("" if "fu" in s or "han" not in s else "?f")
+    points = str(s["points"]) if "points" in s else "?"
+    return f"{head} {points} {','.join(str(d) for d in s['deltas'])}"
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.rules is not None:
+    if args.rules is not None:  # an unknown preset is an error before any file is read
+        from ..mcr import PRESETS as MCR_PRESETS
         from ..riichi import get_rules
 
-        get_rules(args.rules)  # an unknown preset is an error before any file is read
+        if args.rules.strip().lower() not in MCR_PRESETS:
+            get_rules(args.rules)
     files: list[str] = args.files
     progress = sys.stderr.isatty()
     games = wins = equal = unreadable = 0
     rows: list[tuple[str, ...]] = []
-    for done, (results, error) in enumerate(_results(files, args.format, args.rules, args.jobs), 1):
+    for done, (results, error, read_games) in enumerate(
+            _results(files, args.format, args.rules, args.jobs), 1):
         if progress:
             print(f"\rreplaying: {done}/{len(files)} files", end="", file=sys.stderr, flush=True)
         if error is not None:
             if progress:
                 print(file=sys.stderr)
-            print(f"suanfan: error: {error}", file=sys.stderr)
+            for line in error.splitlines():
+                print(f"suanfan: error: {line}", file=sys.stderr)
             unreadable += 1
-            continue
-        games += 1
+        games += read_games
         for d in results:
             wins += 1
             equal += bool(d["equal"])
@@ -138,16 +172,20 @@ def run(args: argparse.Namespace) -> int:
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "replay", help="re-score every win of game logs and compare with the record",
-        description="Read game logs (Tenhou mjlog XML, plain or gzip-compressed), re-score every "
-                    "win with the table's rules and compare han, fu, points, yaku and every "
-                    "seat's score change with what the log recorded. Exit status 0 when every win "
-                    "is reproduced, 1 when some differ, 2 when a file cannot be read.",
+        description="Read game logs (Tenhou mjlog XML, tenhou.net/6 JSON, mjai JSON Lines, plain "
+                    "or gzip-compressed; Botzone MCR text logs), re-score every win with the "
+                    "table's rules and compare han, fu, points, yaku and every seat's score change "
+                    "(MCR: the fan total, the fans and the Score line) with what the log recorded. "
+                    "Exit status 0 when every win is reproduced, 1 when some differ, 2 when a file "
+                    "(or a game in it) cannot be read.",
     )
     p.add_argument("files", nargs="+", metavar="FILE", help="game log files")
-    p.add_argument("--format", choices=("auto", *_FORMATS), default="auto",
+    p.add_argument("--format", choices=_Formats(), default="auto",
                    help="the logs' format (default: detected)")
     p.add_argument("--rules", default=None,
-                   help="score with this riichi preset (default: tenhou fitted to each table)")
+                   help="score with this preset: a riichi preset for riichi logs (default: tenhou "
+                        "fitted to each table), an MCR preset for Botzone logs (default: "
+                        "mcr-botzone)")
     p.add_argument("--json", action="store_true",
                    help="one JSON object per win, then a summary line")
     p.add_argument("--jobs", "-j", type=whole_number(1024), default=1,

@@ -21,16 +21,21 @@ def _pad(s: str, n: int) -> str:
 
 
 def _rules(args: argparse.Namespace) -> object:
-    """The preset, made three-player (sanma) by ``--players 3``; ``--nuki`` needs three players."""
-    from ..riichi import get_rules
+    """The preset, three-player (sanma) with ``--players 3``: the preset's own three-player
+    variant when there is one (``tenhou`` -> ``tenhou-sanma``), else the preset with
+    ``sanma=True``. A three-player preset implies ``--players 3``; ``--nuki`` needs three
+    players."""
+    from ..riichi import PRESETS, get_rules
 
     rules = get_rules(args.rules)
-    if args.players == 3 and not rules.sanma:
-        rules = rules.replace(name=f"{rules.name}-sanma", sanma=True)
-    elif args.players == 4 and rules.sanma:
+    players = args.players if args.players is not None else (3 if rules.sanma else 4)
+    if players == 3 and not rules.sanma:
+        rules = PRESETS.get(f"{rules.name}-sanma") or rules.replace(name=f"{rules.name}-sanma", sanma=True)
+    elif players == 4 and rules.sanma:
         raise InvalidArgument(f"--players 4 with the three-player rules {rules.name!r}")
     if args.nuki and not rules.sanma:
-        raise InvalidArgument("--nuki (North tiles set aside) needs a three-player game: --players 3")
+        raise InvalidArgument("--nuki (North tiles set aside) needs a three-player game: --players 3 "
+                              "or a three-player preset (tenhou-sanma, mahjongsoul-sanma)")
     return rules
 
 
@@ -123,11 +128,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--honba", type=int, default=0, help="honba counters")
     add_aliases(p, p.add_argument("--riichi-sticks", type=int, default=0, help="riichi sticks on the table"),
                 "--sticks")
-    p.add_argument("--players", type=int, choices=(3, 4), default=4,
-                   help="players at the table: 3 plays the preset's three-player (sanma) rules")
+    p.add_argument("--players", type=int, choices=(3, 4), default=None,
+                   help="players at the table (default: 3 for a three-player preset, else 4); 3 plays "
+                        "the preset's three-player (sanma) rules")
     p.add_argument("--nuki", type=int, default=0, help="North tiles set aside (needs --players 3)")
     p.add_argument("--rules", default="default",
-                   help="rules preset: default, tenhou, mahjongsoul, wrc, ema")
+                   help="rules preset: default, tenhou, tenhou-sanma, mahjongsoul, mahjongsoul-sanma, "
+                        "wrc (2022), wrc-2015, ema (suanfan rules --system riichi)")
     add_lang_option(p)
     p.add_argument("--json", action="store_true", help="print the result as one JSON object")
     p.set_defaults(func=run)

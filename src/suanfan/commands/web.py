@@ -38,6 +38,11 @@ def serve(args: argparse.Namespace) -> int:
 
     # the worker processes import the app themselves: the per-process limit travels by environment
     os.environ["SUANFAN_MAX_CONCURRENT"] = str(args.max_concurrent)
+    if args.tournament:
+        from ..tournament import Tournament
+
+        Tournament(args.tournament)  # a missing or foreign file: one line now, not at each request
+        os.environ["SUANFAN_TOURNAMENT"] = os.path.abspath(args.tournament)
     try:
         # a port already in use, an address that does not exist: one line, no traceback
         with socket.create_server((args.host, args.port), reuse_port=False):
@@ -46,8 +51,9 @@ def serve(args: argparse.Namespace) -> int:
         print(f"suanfan: error: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}",
               file=sys.stderr)
         return 2
+    pages = "; the tournament at /tournament" if args.tournament else ""
     print(f"suanfan: serving the calculator on http://{args.host}:{args.port}/ "
-          f"(API docs at /docs; {args.workers} worker{'s' if args.workers > 1 else ''}; "
+          f"(API docs at /docs{pages}; {args.workers} worker{'s' if args.workers > 1 else ''}; "
           f"Ctrl-C to stop)", file=sys.stderr)
     # uvicorn stops gracefully on SIGTERM / SIGINT, then raises the signal again for the handler
     # it found: a quiet one here, so that a stop is exit status 0 with no traceback
@@ -100,6 +106,9 @@ def _register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="seconds an idle keep-alive connection stays open (default 5)")
     p.add_argument("--shutdown-timeout", type=whole_number(3600), default=10,
                    help="seconds in-flight requests get on SIGTERM / Ctrl-C (default 10)")
+    p.add_argument("--tournament", metavar="FILE",
+                   help="serve this tournament's score sheets and standings at /tournament "
+                        "(a file made by `suanfan tournament create`)")
     p.add_argument("--log-level", default="warning",
                    choices=("critical", "error", "warning", "info", "debug"),
                    help="uvicorn's log level (default warning)")

@@ -4,17 +4,29 @@
 >>> game = suanfan.logs.read("tests/data/tenhou/logs/dnovikoff/pao.xml")  # doctest: +SKIP
 >>> [(r.round, r.equal) for r in suanfan.logs.replay(game)]  # doctest: +SKIP
 
-Only Tenhou's mjlog XML is read so far (:mod:`suanfan.logs.tenhou`). This package sits between
-the faces (command line, web) and the rule systems: it calls :func:`suanfan.riichi.score` and
-:func:`suanfan.riichi.settle`, which know nothing of it.
+Formats (detected from the file's first bytes by :func:`detect`): Tenhou's mjlog XML
+(:mod:`suanfan.logs.tenhou`), tenhou.net/6 JSON (:mod:`suanfan.logs.tenhou6`) and mjai JSON Lines
+(:mod:`suanfan.logs.mjai`), each plain or gzip-compressed, read into one :class:`Game` by
+:data:`FORMATS`; and Botzone's Chinese Standard Mahjong (MCR) text logs, many matches a file, read
+by :mod:`suanfan.logs.botzone` and replayed by :mod:`suanfan.logs.botzone_replay`. This package
+sits between the faces (command line, web) and the rule systems: it calls
+:func:`suanfan.riichi.score`, :func:`suanfan.riichi.settle` and :func:`suanfan.mcr.score`, which
+know nothing of it.
 """
 
 from __future__ import annotations
 
+import json
+import os
+from collections.abc import Callable
+from typing import Final
+
+from . import botzone, mjai, tenhou, tenhou6
 from .replay import Replayed, Scored, replay, table_rules
-from .tenhou import CallMeld, Event, Game, LogError, Recorded, Round, TableRules, Win, parse, read
+from .tenhou import CallMeld, Event, Game, LogError, Recorded, Round, TableRules, Win, read_bytes
 
 __all__ = [
+    "FORMATS",
     "CallMeld",
     "Event",
     "Game",
@@ -25,8 +37,65 @@ __all__ = [
     "Scored",
     "TableRules",
     "Win",
+    "botzone",
+    "detect",
     "parse",
     "read",
     "replay",
     "table_rules",
 ]
+
+#: the readers by format name: each takes the log's bytes (decompressed) and its name
+FORMATS: Final[dict[str, Callable[[bytes, str], Game]]] = {
+    "tenhou-xml": tenhou.parse,
+    "tenhou6": tenhou6.parse,
+    "mjai": mjai.parse,
+}
+
+
+def detect(data: bytes) -> str:
+    """The format of a log from its first bytes (decompressed): a key of :data:`FORMATS`,
+    "botzone" (MCR; :mod:`suanfan.logs.botzone`), or "" when it is none of them."""
+    head = data[:4096].lstrip(b"\xef\xbb\xbf \t\r\n")
+    if head.startswith(b"<"):
+        return "tenhou-xml"  # XML: the mjlog reader says what is wrong with it, if anything
+    if head.startswith(b"{"):
+        first = head.split(b"\n", 1)[0]
+        try:
+            obj = json.loads(first)
+        except ValueError:
+            obj = None
+        if isinstance(obj, dict) and isinstance(obj.get("type"), str):
+            return "mjai"
+        return "tenhou6" if b'"log"' in data else ""
+    if head.startswith(b"Match "):
+        return "botzone"
+    return ""
+
+
+def parse(data: bytes | str, name: str = "<log>", format: str | None = None) -> Game:
+    """Read a log given as text or bytes (gzip-compressed or not) in ``format`` (a key of
+    :data:`FORMATS`; detected when ``None``)."""
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    if data[:2] == b"\x1f\x8b":
+        data = tenhou._decompress(data, name)
+    if format is None:
+        format = detect(data)
+        if not format:
+            raise LogError(name, f"not a log format suanfan reads ({', '.join(FORMATS)})")
+    reader = FORMATS.get(format)
+    if reader is None and format == "botzone":
+        raise LogError(name, "a Botzone log holds MCR matches: read it with suanfan.logs.botzone.read")
+    if reader is None:
+        raise LogError(name, f"unknown log format {format!r} ({', '.join(FORMATS)})")
+    return reader(data, name)
+
+
+def read(path: str | os.PathLike[str], format: str | None = None) -> Game:
+    """Read a log file (plain or gzip-compressed) in ``format`` (a key of :data:`FORMATS`;
+    detected from the first bytes when ``None``): a :class:`Game`. :class:`LogError` (a
+    :class:`~suanfan.MahjongError`) names the file and the event at fault when the log cannot
+    be read; ``OSError`` when the file cannot be opened."""
+    name, data = read_bytes(path)
+    return parse(data, name, format)

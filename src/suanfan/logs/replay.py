@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from typing import Any, Final
 
@@ -26,6 +27,10 @@ TENHOU_YAKU: Final[dict[int, str]] = dict(enumerate((
 )))
 
 
+#: the fields of a score a replay compares
+_COMPARED: Final = frozenset({"han", "fu", "points", "yaku", "deltas"})
+
+
 def table_rules(table: TableRules) -> Rules:
     """The ``tenhou`` preset with the table's rules: red fives, open tanyao, three players, and the
     special lobbies' kiriage (chip lobbies) and honba value."""
@@ -38,9 +43,9 @@ class Scored(Record):
     """A score, recorded or computed: ``han`` (13 a yakuman), ``fu`` (0 for a yakuman), ``points``
     (the hand's value without honba and sticks), ``limit``, ``yaku`` the ``(suanfan id, han)``
     pairs (nuki dora counted as dora, as Tenhou does; no zero-han lines), ``deltas`` every seat's
-    score change."""
+    score change; ``known`` the fields a log recorded (a computed score knows all)."""
 
-    __slots__ = ("deltas", "fu", "han", "limit", "points", "yaku")
+    __slots__ = ("deltas", "fu", "han", "known", "limit", "points", "yaku")
 
     han: int
     fu: int
@@ -48,14 +53,24 @@ class Scored(Record):
     limit: str
     yaku: tuple[tuple[str, int], ...]
     deltas: tuple[int, ...]
+    known: frozenset[str]
 
     def __init__(self, han: int, fu: int, points: int, limit: str,
-                 yaku: tuple[tuple[str, int], ...], deltas: tuple[int, ...]) -> None:
-        self._set(han=han, fu=fu, points=points, limit=limit, yaku=yaku, deltas=deltas)
+                 yaku: tuple[tuple[str, int], ...], deltas: tuple[int, ...],
+                 known: frozenset[str] = _COMPARED) -> None:
+        self._set(han=han, fu=fu, points=points, limit=limit, yaku=yaku, deltas=deltas,
+                  known=known)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"han": self.han, "fu": self.fu, "points": self.points, "limit": self.limit,
-                "yaku": [[i, h] for i, h in self.yaku], "deltas": list(self.deltas)}
+        """The known fields (``limit`` with ``points``)."""
+        out: dict[str, Any] = {"han": self.han, "fu": self.fu, "points": self.points,
+                               "limit": self.limit, "yaku": [[i, h] for i, h in self.yaku],
+                               "deltas": list(self.deltas)}
+        for name in _COMPARED - self.known:
+            del out[name]
+        if "points" not in self.known:
+            del out["limit"]
+        return out
 
 
 def _yaku(pairs: list[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
@@ -71,8 +86,11 @@ def _yaku(pairs: list[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
 def _recorded(rec: Recorded) -> Scored:
     pairs = [(TENHOU_YAKU.get(i, f"tenhou_{i}"), h) for i, h in rec.yaku]
     pairs += [(TENHOU_YAKU.get(i, f"tenhou_{i}"), 13) for i in rec.yakuman]
+    known = rec.known & _COMPARED
+    if rec.yakuman:
+        known |= {"fu"}  # 0 for a yakuman either way
     return Scored(rec.han, 0 if rec.yakuman else rec.fu, rec.points, rec.limit, _yaku(pairs),
-                  rec.deltas)
+                  rec.deltas, known)
 
 
 def _scored(res: Result, win: Win) -> Scored:
@@ -115,7 +133,7 @@ class Replayed(Record):
             diff.append("error")
         else:
             diff += [f for f in ("han", "fu", "points", "yaku", "deltas")
-                     if getattr(scored, f) != getattr(recorded, f)]
+                     if f in recorded.known and getattr(scored, f) != getattr(recorded, f)]
         if conflicts:
             diff.append("conflicts")
         self._set(file=file, round=round, round_index=round_index, winner=winner,
@@ -150,10 +168,16 @@ def replay_win(win: Win, rules: Rules, round_label: str) -> Replayed:
                     _recorded(win.recorded), scored, error, win.conflicts)
 
 
-def replay(game: Game, rules: str | Rules | None = None) -> Iterator[Replayed]:
-    """Each win of ``game`` re-scored and compared with the log: scored with the ``tenhou`` preset
-    fitted to the table (:func:`table_rules`) unless ``rules`` (a preset name or
+def replay(game: Game | str | os.PathLike[str],
+           rules: str | Rules | None = None) -> Iterator[Replayed]:
+    """Each win of ``game`` (a :class:`Game`, or the path of a log file, read with
+    :func:`suanfan.logs.read`) re-scored and compared with the log: scored with the ``tenhou``
+    preset fitted to the table (:func:`table_rules`) unless ``rules`` (a preset name or
     :class:`~suanfan.riichi.Rules`, used as given) says otherwise."""
+    if not isinstance(game, Game):
+        from . import read
+
+        game = read(game)
     r = table_rules(game.rules) if rules is None else get_rules(rules)
     for rnd in game.rounds:
         for win in rnd.wins:

@@ -47,6 +47,7 @@ from ._record import Record
 
 __all__ = [
     "MAX_BYTES",
+    "RECORDED_FACTS",
     "CallMeld",
     "Event",
     "Game",
@@ -55,8 +56,10 @@ __all__ = [
     "Round",
     "TableRules",
     "Win",
+    "encode_meld",
     "parse",
     "read",
+    "tile_text",
 ]
 
 #: the largest log read (compressed or not) and the largest decompressed text, in bytes
@@ -76,21 +79,29 @@ _OTHER_TAGS: Final = frozenset({"mjloggm", "SHUFFLE", "GO", "UN", "TAIKYOKU", "B
 _Y_TSUMO, _Y_RIICHI, _Y_IPPATSU, _Y_CHANKAN, _Y_RINSHAN, _Y_HAITEI, _Y_HOUTEI = 0, 1, 2, 3, 4, 5, 6
 _Y_DOUBLE_RIICHI, _Y_TENHOU, _Y_CHIIHOU = 21, 37, 38
 _LIMITS: Final = ("", "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
+#: the facts of a win a log may record (:attr:`Recorded.known`)
+RECORDED_FACTS: Final = frozenset({"han", "fu", "points", "yaku", "deltas", "pao"})
 
 
 class LogError(MahjongError):
     """A game log that cannot be read: the message names the file and the event at fault.
 
     ``file`` is the file name, ``index`` the event's position among the log's elements (0 for the
-    root, ``None`` when the fault is not one event's) and ``tag`` its tag."""
+    root, ``None`` when the fault is not one event's) and ``tag`` its tag; ``location`` says where
+    in words ("event 12 <N>" in an mjlog, "line 7 (dahai)" in mjai JSON Lines, "log[2] seat 1
+    discard 4" in tenhou.net/6 JSON; "" when the fault is the whole file's): readers of other
+    formats pass it as ``where``."""
 
-    def __init__(self, file: str, detail: str, index: int | None = None, tag: str = "") -> None:
-        where = f"{file}: " if index is None else f"{file}: event {index} <{tag}>: "
-        super().__init__(where + detail)
+    def __init__(self, file: str, detail: str, index: int | None = None, tag: str = "",
+                 where: str | None = None) -> None:
+        if where is None:
+            where = "" if index is None else f"event {index} <{tag}>"
+        super().__init__(f"{file}: {where}: {detail}" if where else f"{file}: {detail}")
         self.file = file
         self.index = index
         self.tag = tag
         self.detail = detail
+        self.location = where
 
 
 class TableRules(Record):
@@ -171,10 +182,12 @@ class Recorded(Record):
     honba and sticks), ``limit`` ("" below mangan), ``yaku`` the ``(id, han)`` pairs of Tenhou's yaku
     ids, ``yakuman`` the yakuman ids, ``han`` (13 a yakuman), ``deltas`` the score change of every
     seat in points, ``scores`` the scores before, ``pao`` the liable seat, ``honba`` and ``sticks``
-    (``ba``), ``chips`` the chip changes of a chip lobby."""
+    (``ba``), ``chips`` the chip changes of a chip lobby; ``known`` the facts the log records, of
+    ``han fu points yaku deltas pao`` (an mjlog records all; a tenhou.net/6 log no fu for a limit
+    hand, an mjai log often only the deltas): the others are 0 or empty here and not compared."""
 
-    __slots__ = ("chips", "deltas", "fu", "han", "honba", "limit", "pao", "points", "scores",
-                 "sticks", "yaku", "yakuman")
+    __slots__ = ("chips", "deltas", "fu", "han", "honba", "known", "limit", "pao", "points",
+                 "scores", "sticks", "yaku", "yakuman")
 
     fu: int
     points: int
@@ -188,13 +201,21 @@ class Recorded(Record):
     honba: int
     sticks: int
     chips: tuple[int, ...]
+    known: frozenset[str]
 
     def __init__(self, fu: int, points: int, limit: str, yaku: tuple[tuple[int, int], ...],
                  yakuman: tuple[int, ...], deltas: tuple[int, ...], scores: tuple[int, ...],
-                 pao: int | None, honba: int, sticks: int, chips: tuple[int, ...] = ()) -> None:
-        han = 13 * len(yakuman) if yakuman else sum(h for _, h in yaku)
+                 pao: int | None, honba: int, sticks: int, chips: tuple[int, ...] = (),
+                 known: frozenset[str] = RECORDED_FACTS, han: int | None = None) -> None:
+        if han is None:  # the han of the yaku (a log that lists no yaku may give the total)
+            han = 13 * len(yakuman) if yakuman else sum(h for _, h in yaku)
+        unknown = known - RECORDED_FACTS
+        if unknown:
+            raise ValueError(f"known: {', '.join(sorted(unknown))} not of "
+                             f"{' '.join(sorted(RECORDED_FACTS))}")
         self._set(fu=fu, points=points, limit=limit, yaku=yaku, yakuman=yakuman, han=han,
-                  deltas=deltas, scores=scores, pao=pao, honba=honba, sticks=sticks, chips=chips)
+                  deltas=deltas, scores=scores, pao=pao, honba=honba, sticks=sticks, chips=chips,
+                  known=known)
 
 
 class Win(Record):
@@ -282,11 +303,14 @@ class Round(Record):
     """A round (kyoku): ``index`` its position in the game, ``round_wind`` "E" "S" "W" "N",
     ``kyoku`` 1–4, ``honba``, ``sticks`` on the table at the start, ``dealer``, ``scores`` at the
     start (points), ``seed`` the ``<INIT seed>`` text, ``events``, ``wins`` (two or three on a
-    multiple ron), ``draw_game`` the ``<RYUUKYOKU type>`` ("" for an exhaustive draw) or ``None``,
-    ``complete`` false when the log ends inside the round."""
+    multiple ron), ``draw_game`` the ``<RYUUKYOKU type>`` ("" for an exhaustive draw, ``yao9``
+    ``reach4`` ``ron3`` ``kan4`` ``kaze4`` ``nm``) or ``None``, ``complete`` false when the log
+    ends inside the round, ``deltas`` every seat's score change at a drawn game (tenpai payments,
+    nagashi mangan; empty when the log has none or the round was won), ``dealt`` the tile numbers
+    each seat was dealt (what a writer of another format needs)."""
 
-    __slots__ = ("complete", "dealer", "draw_game", "events", "honba", "index", "kyoku",
-                 "round_wind", "scores", "seed", "sticks", "wins")
+    __slots__ = ("complete", "dealer", "dealt", "deltas", "draw_game", "events", "honba", "index",
+                 "kyoku", "round_wind", "scores", "seed", "sticks", "wins")
 
     index: int
     seed: str
@@ -300,13 +324,16 @@ class Round(Record):
     wins: tuple[Win, ...]
     draw_game: str | None
     complete: bool
+    deltas: tuple[int, ...]
+    dealt: tuple[tuple[int, ...], ...]
 
     def __init__(self, index: int, seed: str, round_wind: str, kyoku: int, honba: int, sticks: int,
                  dealer: int, scores: tuple[int, ...], events: tuple[Event, ...],
-                 wins: tuple[Win, ...], draw_game: str | None, complete: bool) -> None:
+                 wins: tuple[Win, ...], draw_game: str | None, complete: bool,
+                 deltas: tuple[int, ...] = (), dealt: tuple[tuple[int, ...], ...] = ()) -> None:
         self._set(index=index, seed=seed, round_wind=round_wind, kyoku=kyoku, honba=honba,
                   sticks=sticks, dealer=dealer, scores=scores, events=events, wins=wins,
-                  draw_game=draw_game, complete=complete)
+                  draw_game=draw_game, complete=complete, deltas=deltas, dealt=dealt)
 
     @property
     def label(self) -> str:
@@ -342,12 +369,21 @@ class Game(Record):
 def read(path: str | os.PathLike[str]) -> Game:
     """Read a Tenhou mjlog file (plain XML or gzip-compressed): a :class:`Game`;
     :class:`LogError` for a log that cannot be read (``OSError`` when the file cannot be opened)."""
+    name, data = read_bytes(path)
+    return parse(data, name)
+
+
+def read_bytes(path: str | os.PathLike[str]) -> tuple[str, bytes]:
+    """A log file's name (without the folder) and its bytes, decompressed when gzip-compressed;
+    LogError when larger than :data:`MAX_BYTES`."""
     name = os.path.basename(os.fspath(path))
     with open(path, "rb") as f:
         data = f.read(MAX_BYTES + 1)
     if len(data) > MAX_BYTES:
         raise LogError(name, f"the file is larger than {MAX_BYTES >> 20} MB")
-    return parse(data, name)
+    if data[:2] == b"\x1f\x8b":
+        data = _decompress(data, name)
+    return name, data
 
 
 def _decompress(data: bytes, name: str) -> bytes:
@@ -453,6 +489,7 @@ class _Reader:
         self.names: tuple[str, ...] = ()
         self.rounds: list[Round] = []
         self.state: _RoundState | None = None
+        self.locations: dict[int, str] = {}
 
     def run(self, text: str) -> Game:
         root_seen = False
@@ -464,17 +501,36 @@ class _Reader:
                                    index, tag)
                 root_seen = True
                 continue
-            try:
-                self._element(index, tag, el.attrib)
-            except (_Fault, ValueError, KeyError, IndexError) as exc:
-                detail = str(exc) if not isinstance(exc, KeyError) else f"no attribute {exc}"
-                raise LogError(self.name, detail, index, tag) from None
+            self.feed(index, tag, el.attrib)
         if self.rules is None:
             raise LogError(self.name, "no <GO> element: not a complete mjlog")
+        return self.finish()
+
+    def error(self, detail: str, index: int | None, tag: str) -> LogError:
+        """A LogError at the element ``index``, located as the feeder said (:meth:`feed`)."""
+        where = None if index is None else self.locations.get(index)
+        return LogError(self.name, detail, index, tag, where)
+
+    def feed(self, index: int, tag: str, a: dict[str, str], where: str | None = None,
+             given: _Given | None = None) -> None:
+        """One element: the mjlog's own, or one that a reader of another format made from its
+        log (``where`` then names the place in that log for error messages, ``given`` the score
+        it recorded for an ``AGARI``)."""
+        if where is not None:
+            self.locations[index] = where
+        try:
+            self._element(index, tag, a, given)
+        except (_Fault, ValueError, KeyError, IndexError) as exc:
+            detail = str(exc) if not isinstance(exc, KeyError) else f"no attribute {exc}"
+            raise self.error(detail, index, tag) from None
+
+    def finish(self) -> Game:
+        """The game once every element is fed."""
+        assert self.rules is not None
         self._close_round(complete=False)
         return Game(self.name, self.players, self.rules, self.names, tuple(self.rounds))
 
-    def _element(self, index: int, tag: str, a: dict[str, str]) -> None:
+    def _element(self, index: int, tag: str, a: dict[str, str], given: _Given | None) -> None:
         st = self.state
         if len(tag) >= 2 and tag[0] in _DRAW_TAGS + _DISCARD_TAGS and tag[1:].isdigit():
             if st is None or st.ended:
@@ -519,7 +575,7 @@ class _Reader:
         elif tag == "DORA":
             st.dora(index, tag, a)
         elif tag == "AGARI":
-            st.agari(index, tag, a)
+            st.agari(index, tag, a, given)
         else:  # RYUUKYOKU
             st.ryuukyoku(index, tag, a)
             self._close_round(complete=True)
@@ -532,10 +588,17 @@ class _Reader:
         wins = st.build_wins()
         self.rounds.append(Round(len(self.rounds), st.seed, st.round_wind, st.kyoku, st.honba,
                                  st.sticks0, st.dealer, st.scores0, tuple(st.events), wins,
-                                 st.draw_type, complete or bool(wins) or st.draw_type is not None))
+                                 st.draw_type, complete or bool(wins) or st.draw_type is not None,
+                                 st.draw_deltas, st.dealt))
 
 
 _ROUND_TAGS: Final = frozenset({"N", "REACH", "DORA", "AGARI", "RYUUKYOKU"})
+
+
+def tile_text(t: int, aka: bool) -> str:
+    """A Tenhou tile number (0-135) in suanfan notation: "3m", "0p" (a red five when ``aka``),
+    "7z"."""
+    return _tile_text(t, aka)
 
 
 def _tile_text(t: int, aka: bool) -> str:
@@ -583,6 +646,7 @@ class _RoundState:
                 raise _Fault(f"hai{s}: a hand for a fourth player in a three-player game")
             if s < n:
                 self.seats.append(_Seat(tiles))
+        self.dealt = tuple(tuple(p.hand) for p in self.seats)
         self.dora_tiles = [self._tile(seed[5])]
         self.events: list[Event] = [Event(index, "INIT", "deal")]
         self.draws = 0
@@ -598,6 +662,7 @@ class _RoundState:
         self.ippatsu_before_call: list[bool] = []
         self.ended = False
         self.draw_type: str | None = None
+        self.draw_deltas: tuple[int, ...] = ()
 
     # -- helpers --------------------------------------------------------------------------------
     def _tile(self, t: int) -> int:
@@ -751,9 +816,15 @@ class _RoundState:
             raise _Fault("a draw after the end of the round")
         self.ended = True
         self.draw_type = a.get("type", "")
+        sc = _ints(a.get("sc", ""), "sc")
+        if sc:
+            if len(sc) not in (8, 16) or (self.n == 3 and (sc[6] or sc[7])):
+                raise _Fault(f"sc has {len(sc)} numbers, not 8 (or 16 with chips) for "
+                             f"{self.n} players")
+            self.draw_deltas = tuple(100 * sc[2 * i + 1] for i in range(self.n))
         self.events.append(Event(index, tag, "draw_game"))
 
-    def agari(self, index: int, tag: str, a: dict[str, str]) -> None:
+    def agari(self, index: int, tag: str, a: dict[str, str], given: _Given | None = None) -> None:
         who = _int(a.get("who"), "who")
         frm = _int(a.get("fromWho"), "fromWho")
         p = self._seat(who)
@@ -794,7 +865,7 @@ class _RoundState:
         facts = _WinFacts(index, who, None if tsumo else frm, tile, concealed, tuple(p.melds),
                           p.riichi, p.riichi and p.double_riichi, ippatsu, rinshan, chankan, haitei,
                           houtei, first and dealer, first and not dealer,
-                          tuple(self.dora_tiles), dict(a))
+                          tuple(self.dora_tiles), dict(a), given)
         self.agaris.append(facts)
         self.ended = True
         self.events.append(Event(index, tag, "win", who, tile))
@@ -815,11 +886,10 @@ class _RoundState:
                 out.append(self._win(f, f.seat == first_seat))
             except (_Fault, ValueError, KeyError) as exc:
                 detail = str(exc) if not isinstance(exc, KeyError) else f"no attribute {exc}"
-                raise LogError(self.reader.name, detail, f.index, "AGARI") from None
+                raise self.reader.error(detail, f.index, "AGARI") from None
         return tuple(out)
 
     def _win(self, f: _WinFacts, first: bool) -> Win:
-        a = f.attrib
         n = self.n
         aka = self.aka
         conflicts: list[str] = []
@@ -835,7 +905,65 @@ class _RoundState:
                         self.suanfan_tile(f.tile))
         except MahjongError as exc:
             raise _Fault(f"the winner's hand is not a hand: {exc}") from None
-        # what Tenhou recorded
+        honba = self.honba if first else 0
+        sticks = self.sticks0 + self.reaches if first else 0
+        if f.given is None:
+            rec, ura = self._recorded(f, sticks, conflicts)
+        else:
+            g = f.given.recorded
+            rec = Recorded(g.fu, g.points, g.limit, g.yaku, g.yakuman, g.deltas, g.scores, g.pao,
+                           self.honba, sticks, g.chips, g.known, g.han)
+            ura = list(f.given.ura)
+            if len(g.deltas) != n:
+                raise _Fault(f"{len(g.deltas)} score changes for {n} players")
+            if g.pao is not None and not 0 <= g.pao < n:
+                raise _Fault(f"liable seat {g.pao} in a {n}-player game")
+        for t in ura:
+            if not 0 <= t < 136 or t in self.seen:
+                raise _Fault(f"ura dora indicator {t} is not a tile of the dead wall")
+        if ura and len(ura) != len(f.dora):
+            conflicts.append(f"{len(ura)} ura dora indicators for {len(f.dora)} dora indicators")
+        yaku, yakuman, pao = rec.yaku, rec.yakuman, rec.pao
+        ids = {i for i, _ in yaku}
+        flags: list[tuple[str, bool, bool]] = []
+        has_yaku = "yaku" in rec.known
+        if yaku and has_yaku:
+            flags += [("riichi", f.riichi, bool(ids & {_Y_RIICHI, _Y_DOUBLE_RIICHI})),
+                      ("double riichi", f.double_riichi, _Y_DOUBLE_RIICHI in ids),
+                      ("ippatsu", f.ippatsu, _Y_IPPATSU in ids),
+                      ("chankan", f.chankan, _Y_CHANKAN in ids),
+                      ("rinshan", f.rinshan, _Y_RINSHAN in ids),
+                      ("haitei", f.haitei, _Y_HAITEI in ids),
+                      ("houtei", f.houtei, _Y_HOUTEI in ids)]
+        if has_yaku:
+            flags += [("tenhou", f.tenhou, _Y_TENHOU in yakuman),
+                      ("chiihou", f.chiihou, _Y_CHIIHOU in yakuman)]
+        for name, inferred, recorded in flags:
+            if inferred != recorded:
+                conflicts.append(f"{name}: the events say {'yes' if inferred else 'no'}, the "
+                                 f"record {'yes' if recorded else 'no'}")
+        pao_inferred = _liable(f.melds)
+        if pao_inferred != pao and "pao" in rec.known:
+            conflicts.append(f"pao: the events give {pao_inferred}, the record {pao}")
+        if f.tsumo and _Y_TSUMO not in ids and yaku and has_yaku and hand.is_closed:
+            conflicts.append("menzen tsumo: a closed tsumo the record does not count")
+        return Win(
+            file=self.reader.name, round_index=len(self.reader.rounds), index=f.index,
+            seat=f.seat, from_seat=f.from_seat, dealer=self.dealer, players=n, hand=hand,
+            winning_tile=self.suanfan_tile(f.tile), melds=f.melds, nuki=nuki,
+            seat_wind=_WIND_NAMES[(f.seat - self.dealer) % n], round_wind=self.round_wind,
+            riichi=f.riichi, double_riichi=f.double_riichi, ippatsu=f.ippatsu, rinshan=f.rinshan,
+            chankan=f.chankan, haitei=f.haitei, houtei=f.houtei, tenhou=f.tenhou,
+            chiihou=f.chiihou, dora_indicators=tuple(_tile_text(t, aka) for t in f.dora),
+            ura_indicators=tuple(_tile_text(t, aka) for t in ura), honba=honba, sticks=sticks,
+            pao=pao_inferred, recorded=rec, conflicts=tuple(conflicts))
+
+    def _recorded(self, f: _WinFacts, sticks: int,
+                  conflicts: list[str]) -> tuple[Recorded, list[int]]:
+        """What an ``<AGARI>`` recorded, and its ura dora indicators; the facts it states that
+        the events also give are checked (a disagreement is added to ``conflicts``)."""
+        a = f.attrib
+        n = self.n
         ten = _ints(a.get("ten"), "ten")
         if len(ten) != 3 or not 0 <= ten[2] < len(_LIMITS):
             raise _Fault(f"ten {a.get('ten')!r} is not 'fu,points,limit'")
@@ -862,8 +990,6 @@ class _RoundState:
         rec = Recorded(ten[0], ten[1], _LIMITS[ten[2]], yaku, yakuman, deltas[:n],
                        tuple(100 * sc[2 * i] for i in range(n)), pao, ba[0], ba[1],
                        tuple(sc[8 + 2 * i + 1] for i in range(n)) if len(sc) == 16 else ())
-        honba = self.honba if first else 0
-        sticks = self.sticks0 + self.reaches if first else 0
         # check what the events say against the record
         hai = sorted(_ints(a.get("hai"), "hai"))
         if hai != sorted([*f.concealed, f.tile]):
@@ -879,47 +1005,12 @@ class _RoundState:
         if dora != list(f.dora):
             conflicts.append(f"dora indicators: the events give {list(f.dora)}, the record {dora}")
         ura = _ints(a.get("doraHaiUra", ""), "doraHaiUra")
-        for t in ura:
-            if not 0 <= t < 136 or t in self.seen:
-                raise _Fault(f"ura dora indicator {t} is not a tile of the dead wall")
-        if ura and len(ura) != len(f.dora):
-            conflicts.append(f"{len(ura)} ura dora indicators for {len(f.dora)} dora indicators")
         # ba: the round's honba for every winner (a later winner of a multiple ron is not paid
         # them), the sticks this winner collects
         if (ba[0], ba[1]) != (self.honba, sticks):
             conflicts.append(f"honba and sticks: the events give {self.honba},{sticks}, the "
                              f"record {ba[0]},{ba[1]}")
-        ids = {i for i, _ in yaku}
-        flags: list[tuple[str, bool, bool]] = []
-        if yaku:
-            flags += [("riichi", f.riichi, bool(ids & {_Y_RIICHI, _Y_DOUBLE_RIICHI})),
-                      ("double riichi", f.double_riichi, _Y_DOUBLE_RIICHI in ids),
-                      ("ippatsu", f.ippatsu, _Y_IPPATSU in ids),
-                      ("chankan", f.chankan, _Y_CHANKAN in ids),
-                      ("rinshan", f.rinshan, _Y_RINSHAN in ids),
-                      ("haitei", f.haitei, _Y_HAITEI in ids),
-                      ("houtei", f.houtei, _Y_HOUTEI in ids)]
-        flags += [("tenhou", f.tenhou, _Y_TENHOU in yakuman),
-                  ("chiihou", f.chiihou, _Y_CHIIHOU in yakuman)]
-        for name, inferred, recorded in flags:
-            if inferred != recorded:
-                conflicts.append(f"{name}: the events say {'yes' if inferred else 'no'}, the "
-                                 f"record {'yes' if recorded else 'no'}")
-        pao_inferred = _liable(f.melds)
-        if pao_inferred != pao:
-            conflicts.append(f"pao: the events give {pao_inferred}, the record {pao}")
-        if f.tsumo and _Y_TSUMO not in ids and yaku and hand.is_closed:
-            conflicts.append("menzen tsumo: a closed tsumo the record does not count")
-        return Win(
-            file=self.reader.name, round_index=len(self.reader.rounds), index=f.index,
-            seat=f.seat, from_seat=f.from_seat, dealer=self.dealer, players=n, hand=hand,
-            winning_tile=self.suanfan_tile(f.tile), melds=f.melds, nuki=nuki,
-            seat_wind=_WIND_NAMES[(f.seat - self.dealer) % n], round_wind=self.round_wind,
-            riichi=f.riichi, double_riichi=f.double_riichi, ippatsu=f.ippatsu, rinshan=f.rinshan,
-            chankan=f.chankan, haitei=f.haitei, houtei=f.houtei, tenhou=f.tenhou,
-            chiihou=f.chiihou, dora_indicators=tuple(_tile_text(t, aka) for t in f.dora),
-            ura_indicators=tuple(_tile_text(t, aka) for t in ura), honba=honba, sticks=sticks,
-            pao=pao_inferred, recorded=rec, conflicts=tuple(conflicts))
+        return rec, ura
 
 
 class _WinFacts:
@@ -927,14 +1018,14 @@ class _WinFacts:
     when every winner of a multiple ron is known)."""
 
     __slots__ = ("attrib", "chankan", "chiihou", "concealed", "dora", "double_riichi", "from_seat",
-                 "haitei", "houtei", "index", "ippatsu", "melds", "riichi", "rinshan", "seat",
+                 "given", "haitei", "houtei", "index", "ippatsu", "melds", "riichi", "rinshan", "seat",
                  "tenhou", "tile", "tsumo")
 
     def __init__(self, index: int, seat: int, from_seat: int | None, tile: int,
                  concealed: list[int], melds: tuple[CallMeld, ...], riichi: bool,
                  double_riichi: bool, ippatsu: bool, rinshan: bool, chankan: bool, haitei: bool,
                  houtei: bool, tenhou: bool, chiihou: bool, dora: tuple[int, ...],
-                 attrib: dict[str, str]) -> None:
+                 attrib: dict[str, str], given: _Given | None) -> None:
         self.index = index
         self.seat = seat
         self.from_seat = from_seat
@@ -953,6 +1044,19 @@ class _WinFacts:
         self.chiihou = chiihou
         self.dora = dora
         self.attrib = attrib
+        self.given = given
+
+
+class _Given:
+    """The score another format's log recorded for a win (its reader makes the
+    :class:`Recorded`), with the ura dora indicators as tile numbers; the honba and sticks of the
+    record are the ones the events give."""
+
+    __slots__ = ("recorded", "ura")
+
+    def __init__(self, recorded: Recorded, ura: tuple[int, ...]) -> None:
+        self.recorded = recorded
+        self.ura = ura
 
 
 def _decode_meld(m: int, who: int, n: int) -> CallMeld:
@@ -1010,6 +1114,33 @@ def _decode_meld(m: int, who: int, n: int) -> CallMeld:
     if rel == 0:
         return CallMeld("ankan", m, who, None, tiles, None, None)
     return CallMeld("daiminkan", m, who, frm, tiles, tile, None)
+
+
+def encode_meld(kind: str, seat: int, from_seat: int | None, tiles: tuple[int, ...],
+                called: int | None = None, added: int | None = None) -> int:
+    """The ``<N m=...>`` bit field of a meld (the inverse of the decoding the reader does):
+    ``kind`` one of ``chi pon daiminkan kakan ankan nuki``, ``tiles`` its Tenhou tile numbers
+    (a kakan's four, the pon's three and the ``added`` one), ``called`` the claimed tile."""
+    rel = 0 if from_seat is None else (from_seat - seat) % 4
+    if kind == "nuki":
+        return tiles[0] << 8 | 0x20
+    if kind in ("ankan", "daiminkan"):
+        tile = tiles[0] if called is None else called
+        return tile << 8 | (rel if kind == "daiminkan" else 0)
+    order = sorted(t for t in tiles if t != added)
+    if called is None or called not in order:
+        raise ValueError(f"a {kind} needs the called tile among its tiles")
+    idx = order.index(called)
+    if kind == "chi":
+        base = order[0] // 4
+        seq = base // 9 * 7 + base % 9
+        m = (seq * 3 + idx) << 10 | 0x4 | rel
+        for i, t in enumerate(order):
+            m |= (t & 3) << (3 + 2 * i)
+        return m
+    k = order[0] // 4
+    unused = next(c for c in range(4) if k * 4 + c not in order)
+    return (k * 3 + idx) << 9 | unused << 5 | (0x8 if kind == "pon" else 0x10) | rel
 
 
 def _liable(melds: tuple[CallMeld, ...]) -> int | None:

@@ -551,7 +551,8 @@ class Ctx:
 
     def kong_fans(self, acc: Fans) -> None:
         """The kong series: at most one of 明杠, 暗杠, 双明杠, 双暗杠, 明暗杠, 三杠, 四杠 (or
-        暗杠 + 明杠 where 明暗杠 is not a fan)."""
+        暗杠 + 明杠 where 明暗杠 is not a fan, or 双明杠 + 暗杠 where a concealed kong also counts
+        as a melded one)."""
         mk = self.melded_kongs
         kongs = mk + self.concealed_kongs
         if kongs == 1:
@@ -563,6 +564,11 @@ class Ctx:
                 acc.add(Fan.TWO_CONCEALED_KONGS)
             elif self.tables.melded_concealed_kong:
                 acc.add(Fan.CONCEALED_AND_MELDED_KONG)
+            elif self.tables.melded_kongs_count_concealed:  # the concealed one also counts as 明杠
+                acc.add(Fan.TWO_MELDED_KONGS)
+                for m in self.hand.melds:
+                    if m.kind is _KONG and m.concealed:
+                        acc.add1(Fan.CONCEALED_KONG, PUNG + m.first)
             else:
                 for m in self.hand.melds:
                     if m.kind is _KONG:
@@ -602,11 +608,11 @@ class Ctx:
                 if winds == 3:
                     acc.add_uses(Fan.LITTLE_FOUR_WINDS,
                                  (*[PUNG + k for k in pungs if EAST <= k <= NORTH], PAIR + pair)
-                                 if acc.uses is not None else _HAND_USE)
+                                 if acc.recording else _HAND_USE)
             elif dragons == 2:
                 acc.add_uses(Fan.LITTLE_THREE_DRAGONS,
                              (*[PUNG + k for k in pungs if k >= WHITE], PAIR + pair)
-                             if acc.uses is not None else _HAND_USE)
+                             if acc.recording else _HAND_USE)
 
     # -- the wait ----------------------------------------------------------------------------
     def is_unique_wait(self, st_chows: list[int], st_pungs: list[int]) -> bool:
@@ -651,7 +657,7 @@ class Ctx:
 
 
 def _add_combos(acc: Fans, combos: Combos) -> None:
-    if acc.uses is None:
+    if not acc.recording:
         for f in combos.ids:
             acc.add(f)
     else:
@@ -1024,9 +1030,10 @@ def explain(ctx: Ctx, reading: Reading) -> Walked:
     else:
         _special_fans(ctx, acc, form)
     out = Walked()
-    dropped.sort(key=lambda d: (-1 - d[0], d[1]))
-    for idx, u in dropped:
-        out.removed.append((idx, 1, "套算一次", -1, [u]))
+    if dropped:
+        dropped.sort(key=lambda d: (-1 - d[0], d[1]))
+        for idx, u in dropped:
+            out.removed.append((idx, 1, "套算一次", -1, [u]))
     walk(ctx.tables, acc, wind_pungs, ctx.pw, ctx.sw, out)
     return out
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from .fans import Fan
+from .fans import FANS, Fan
 from .rules import EXCLUDE_SPLIT, RuleTables
 
 __all__ = ["PRINCIPLES", "Fans", "Walked", "walk"]
@@ -40,8 +40,8 @@ _HAND_USE: Final = (-1,)
 
 Uses = tuple[int, ...]
 _NO_GROUP: Final[list[Uses]] = []    # nor the sets of each fan
-_NO_USES: Final[list[tuple[int, Uses]]] = []
-_NO_ORDER: Final[list[int]] = []
+#: the uses of an instance that uses one set or tile, by its token (every token is below 512)
+_ONE_USE: Final[tuple[Uses, ...]] = tuple((t,) for t in range(512))
 
 
 class Fans:
@@ -50,32 +50,44 @@ class Fans:
     instances of a fan counted more than once. A recording one also keeps the sets each instance
     uses (the explanation)."""
 
-    __slots__ = ("again", "high", "low", "uses")
+    __slots__ = ("again", "groups", "high", "low")
 
     def __init__(self, record: bool = False) -> None:
         self.low = 0
         self.high = 0
         self.again: list[int] = []
-        #: (fan index, the sets it uses) of each instance, when recording
-        self.uses: list[tuple[int, Uses]] | None = [] if record else None
+        #: when recording, by fan index: the sets each instance of the fan uses, as recorded
+        self.groups: list[list[Uses] | None] | None = [None] * len(FANS) if record else None
+
+    @property
+    def recording(self) -> bool:
+        return self.groups is not None
 
     def add(self, fan: int) -> None:
         """A fan of the whole hand."""
         self._count(fan)
-        if self.uses is not None:
-            self.uses.append((fan, _HAND_USE))
+        if self.groups is not None:
+            self._record(self.groups, fan, _HAND_USE)
 
     def add1(self, fan: int, token: int) -> None:
         """A fan that uses one set or tile (its token)."""
         self._count(fan)
-        if self.uses is not None:
-            self.uses.append((fan, (token,)))
+        if self.groups is not None:
+            self._record(self.groups, fan, _ONE_USE[token])
 
     def add_uses(self, fan: int, uses: Uses) -> None:
         """A fan that uses several sets (built by the caller only when recording)."""
         self._count(fan)
-        if self.uses is not None:
-            self.uses.append((fan, uses))
+        if self.groups is not None:
+            self._record(self.groups, fan, uses)
+
+    @staticmethod
+    def _record(groups: list[list[Uses] | None], fan: int, uses: Uses) -> None:
+        group = groups[fan]
+        if group is None:
+            groups[fan] = [uses]
+        else:
+            group.append(uses)
 
     def _count(self, fan: int) -> None:
         if fan < EXCLUDE_SPLIT:
@@ -135,14 +147,8 @@ def walk(tables: RuleTables, fans: Fans, wind_pungs: int, prevalent_wind: int, s
     kept_pw = kept_sw = kept_nine = False
     kept_winds = _NO_FAN  # 小四喜 or 三风刻 when kept: it takes the 幺九刻 of its wind pungs
     total = 0
-    # with a recorder: every instance's (fan, sets) in precedence order, read along with the bits
-    uses = _NO_USES
-    order = _NO_ORDER
-    if out is not None and fans.uses is not None:
-        uses = fans.uses
-        order = [uses[i][0] << 8 | i for i in range(len(uses))]  # by fan, then as recorded (< 256)
-        order.sort()
-    at = 0
+    # with a recorder: the instances of each fan, with the sets each uses
+    groups = fans.groups if out is not None else None
     for half in range(2):
         rest = fans.low if half == 0 else fans.high
         offset = 0 if half == 0 else EXCLUDE_SPLIT
@@ -153,11 +159,9 @@ def walk(tables: RuleTables, fans: Fans, wind_pungs: int, prevalent_wind: int, s
             idx = offset + lowest.bit_length() - 1
             count = 1 + fans.again.count(idx) if fans.again else 1
             group = _NO_GROUP
-            if out is not None:
-                group = []
-                while at < len(order) and order[at] >> 8 == idx:
-                    group.append(uses[order[at] & 0xFF][1])
-                    at += 1
+            if groups is not None:
+                got = groups[idx]
+                group = got if got is not None else []
                 if len(group) > 1:
                     group.sort()  # the instances of one fan in the order of their sets
             if not enabled[idx]:
@@ -187,7 +191,7 @@ def walk(tables: RuleTables, fans: Fans, wind_pungs: int, prevalent_wind: int, s
             if out is not None:
                 # the instances counted are the last ``count`` of the group (_yaojiu puts those
                 # taken by another fan first)
-                out.kept.append((idx, group[len(group) - count:]))
+                out.kept.append((idx, group if count == len(group) else group[len(group) - count:]))
             ex_low |= low[idx]
             ex_high |= high[idx]
     if not kept_any and enabled[Fan.CHICKEN_HAND]:

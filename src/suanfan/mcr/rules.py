@@ -22,8 +22,19 @@ _EXTENDED = frozenset(i for i in EXTENDED_IDS if i in FAN_BY_ID)
 
 __all__ = ["PRESETS", "PRESET_SOURCES", "Rules", "fan_id", "get_rules", "load_rules"]
 
-_SWITCHES = ("melded_concealed_kong", "green_may_add_flush", "knitted_tile_wait", "base_points",
-             "false_win", "description", "source")
+#: the yes/no switches of :class:`Rules` (each read in one place: the rule tables or the situation)
+_BOOL_SWITCHES = ("melded_concealed_kong", "green_may_add_flush", "knitted_tile_wait",
+                  "fully_concealed_special_forms", "nine_gates_no_terminal_pungs",
+                  "melded_kongs_count_concealed", "infer_last_of_kind")
+#: everything :meth:`Rules.derive` takes besides fans and the minimum; the last three describe the
+#: rule set (they change no score)
+_SWITCHES = (*_BOOL_SWITCHES, "base_points", "false_win", "description", "source", "date")
+_ABOUT = ("description", "source", "date")
+#: the special forms whose 不计 lists (seed 003) name 不求人, and that score it when self-drawn under
+#: ``fully_concealed_special_forms``
+SPECIAL_FORMS_WITH_FCH: Final = ("nine_gates", "seven_shifted_pairs", "thirteen_orphans",
+                                 "four_concealed_pungs", "seven_pairs",
+                                 "greater_honors_and_knitted_tiles", "lesser_honors_and_knitted_tiles")
 
 
 def fan_id(name: object) -> str:
@@ -94,7 +105,16 @@ class Rules:
     * ``green_may_add_flush`` — seed 000's 2006 note: 绿一色 may also count 清一色, 混一色, 七对;
     * ``knitted_tile_wait`` — wait fans may count when the winning tile is of a kind the
       组合龙 uses but the hand can read it in the remaining set or pair (MCR.md); the Botzone
-      engine gives no wait fan whenever the winning tile's kind is in the 组合龙.
+      engine gives no wait fan whenever the winning tile's kind is in the 组合龙;
+    * ``fully_concealed_special_forms`` — a self-drawn 九莲宝灯, 连七对, 十三幺, 四暗刻, 七对,
+      七星不靠 or 全不靠 also scores 不求人 (4, which replaces 自摸); seed 003's 不计 lists
+      exclude it, the 2006/2014 texts say "自摸和牌加计不求人";
+    * ``nine_gates_no_terminal_pungs`` — 九莲宝灯 counts no 幺九刻 at all (also the second one of
+      a win on 2, 5 or 8); by default it takes the one 幺九刻 every 九莲宝灯 holds;
+    * ``melded_kongs_count_concealed`` — a concealed kong also counts as a melded (明) kong: one
+      melded + one concealed kong score 双明杠 + 暗杠 (the 2014 text: 一明杠与一暗杠计6分);
+    * ``infer_last_of_kind`` — 和绝张 is counted without the flag when the hand's own melds show
+      the other three copies of the winning tile (on by default); off, it needs ``last_of_kind``.
 
     ``false_win`` is (claimant pays, each other player receives) for a false win.
     """
@@ -111,11 +131,18 @@ class Rules:
     description: str = ""
     #: where the rule set comes from (a seed, the spec, an engine), for ``suanfan rules``
     source: str = ""
+    fully_concealed_special_forms: bool = False
+    nine_gates_no_terminal_pungs: bool = False
+    melded_kongs_count_concealed: bool = False
+    infer_last_of_kind: bool = True
+    #: when the source was published (or the preset checked); "" for a rule set of one's own
+    date: str = ""
     #: the rule set as the engine reads it (:class:`RuleTables`), built once
     tables: RuleTables = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        for text, what in ((self.name, "name"), (self.description, "description"), (self.source, "source")):
+        for text, what in ((self.name, "name"), (self.description, "description"), (self.source, "source"),
+                           (self.date, "date")):
             if not isinstance(text, str):
                 raise InvalidArgument(f"rules: {what} must be a string, not {describe(text)}")
         if not isinstance(self.values, Mapping):
@@ -136,7 +163,7 @@ class Rules:
         object.__setattr__(self, "disabled", frozenset(self.disabled))
         _amount(self.min_fan, "min_fan")
         _amount(self.base_points, "base_points")
-        for switch in ("melded_concealed_kong", "green_may_add_flush", "knitted_tile_wait"):
+        for switch in _BOOL_SWITCHES:
             _switch(getattr(self, switch), switch)
         if not isinstance(self.false_win, tuple):
             raise InvalidArgument(f"rules: false_win is a tuple, not {describe(self.false_win)}")
@@ -147,7 +174,9 @@ class Rules:
         # the values are a read-only mapping (which does not pickle): rebuild from the fields
         return (Rules, (self.name, dict(self.values), self.disabled, self.min_fan,
                         self.melded_concealed_kong, self.green_may_add_flush, self.knitted_tile_wait,
-                        self.base_points, self.false_win, self.description, self.source))
+                        self.base_points, self.false_win, self.description, self.source,
+                        self.fully_concealed_special_forms, self.nine_gates_no_terminal_pungs,
+                        self.melded_kongs_count_concealed, self.infer_last_of_kind, self.date))
 
     # -- public helpers --------------------------------------------------------------------------
     def value(self, fan_id: str) -> int:
@@ -190,20 +219,20 @@ class Rules:
                 raise InvalidArgument(f"unknown rules switch {describe(k)}: the switches are "
                                       f"{', '.join(_SWITCHES)}")
             kw[k] = v
-        melded_concealed_kong = _switch(kw.get("melded_concealed_kong", self.melded_concealed_kong),
-                                        "melded_concealed_kong")
-        green_may_add_flush = _switch(kw.get("green_may_add_flush", self.green_may_add_flush),
-                                      "green_may_add_flush")
-        knitted_tile_wait = _switch(kw.get("knitted_tile_wait", self.knitted_tile_wait), "knitted_tile_wait")
+        on = {k: _switch(kw.get(k, getattr(self, k)), k) for k in _BOOL_SWITCHES}
         base_points = _amount(kw.get("base_points", self.base_points), "base_points")
         false_win = _false_win(kw.get("false_win", self.false_win))
         description = kw.get("description", f"{self.name} with changes")
         source = kw.get("source", f"derived from {self.name}")
-        if not isinstance(description, str) or not isinstance(source, str):
-            raise InvalidArgument("rules: description and source are strings")
+        date = kw.get("date", "")
+        if not isinstance(description, str) or not isinstance(source, str) or not isinstance(date, str):
+            raise InvalidArgument("rules: description, source and date are strings")
         return Rules(
-            name or f"{self.name}+custom", _freeze(vals), frozenset(dis), minimum, melded_concealed_kong,
-            green_may_add_flush, knitted_tile_wait, base_points, false_win, description, source,
+            name or f"{self.name}+custom", _freeze(vals), frozenset(dis), minimum,
+            on["melded_concealed_kong"], on["green_may_add_flush"], on["knitted_tile_wait"], base_points,
+            false_win, description, source, on["fully_concealed_special_forms"],
+            on["nine_gates_no_terminal_pungs"], on["melded_kongs_count_concealed"],
+            on["infer_last_of_kind"], date,
         )
 
     def differences(self, other: Rules) -> dict[str, object]:
@@ -221,8 +250,8 @@ class Rules:
             out["enabled"] = on
         if self.min_fan != other.min_fan:
             out["min_fan"] = self.min_fan
-        for k in _SWITCHES[:-2]:
-            if getattr(self, k) != getattr(other, k):
+        for k in _SWITCHES:
+            if k not in _ABOUT and getattr(self, k) != getattr(other, k):
                 v = getattr(self, k)
                 out[k] = list(v) if isinstance(v, tuple) else v
         return out
@@ -260,6 +289,10 @@ class Rules:
             "melded_concealed_kong": self.melded_concealed_kong,
             "green_may_add_flush": self.green_may_add_flush,
             "knitted_tile_wait": self.knitted_tile_wait,
+            "fully_concealed_special_forms": self.fully_concealed_special_forms,
+            "nine_gates_no_terminal_pungs": self.nine_gates_no_terminal_pungs,
+            "melded_kongs_count_concealed": self.melded_kongs_count_concealed,
+            "infer_last_of_kind": self.infer_last_of_kind,
             "base_points": self.base_points,
             "false_win": list(self.false_win),
         }
@@ -286,6 +319,7 @@ class RuleTables:
         "flower_value",
         "knitted_tile_wait",
         "melded_concealed_kong",
+        "melded_kongs_count_concealed",
         "pair_258",
         "values",
     )
@@ -302,6 +336,10 @@ class RuleTables:
             ex = [FAN_INDEX[e] for e in f.excludes]
             if rules.green_may_add_flush and f.id == "all_green":
                 ex.remove(FAN_INDEX["half_flush"])
+            if rules.fully_concealed_special_forms and f.id in SPECIAL_FORMS_WITH_FCH:
+                ex.remove(FAN_INDEX["fully_concealed_hand"])
+            if rules.nine_gates_no_terminal_pungs and f.id == "nine_gates":
+                ex.append(FAN_INDEX["pung_of_terminals_or_honors"])
             excludes.append(tuple(ex))
         self.excludes: Final[tuple[tuple[int, ...], ...]] = tuple(excludes)
         # the same as two bit masks of native size: fans 0-61 and 62-123
@@ -323,6 +361,8 @@ class RuleTables:
         self.flower_value: Final[int] = values[FAN_INDEX["flower_tiles"]]
         self.melded_concealed_kong: Final[bool] = bool(rules.melded_concealed_kong)
         self.knitted_tile_wait: Final[bool] = bool(rules.knitted_tile_wait)
+        #: one melded + one concealed kong: 双明杠 + 暗杠 (read in Ctx.kong_fans only)
+        self.melded_kongs_count_concealed: Final[bool] = bool(rules.melded_kongs_count_concealed)
         on = [i not in disabled for i in _EXTENDED]
         #: 二五八将 is on (the engine's one per-reading extended detector)
         self.pair_258: Final[bool] = "pair_258" not in disabled
@@ -334,24 +374,41 @@ MCR = Rules(
     name="mcr", disabled=BOTZONE_FANS | _EXTENDED,
     description="the 81 fans of the competition rules with the interpretations of MCR.md",
     source="seeds 001-004 (81 fans; seed 003's 不计 lists), MCR.md",
+    date="1998 (the Chinese competition rules of the seeds)",
 )
 MCR_BOTZONE = MCR.derive(
     "mcr-botzone", enabled=BOTZONE_FANS, melded_concealed_kong=True,
     description="mcr plus 明暗杠 (5): totals identical to PyMahjongGB 1.4 / the Botzone judge",
     source="PyMahjongGB 1.4 / Botzone judge (MCR.md)",
+    date="2020 (PyMahjongGB 1.4)",
 )
 MCR_2006 = MCR.derive(
     "mcr-2006", green_may_add_flush=True,
     description="mcr with seed 000's 2006 note: 绿一色 may also count 清一色, 混一色 and 七对",
     source="seed 000 (2006《麻将竞赛规则》 line: 绿一色 … 可加计清一色、混一色、七对分)",
+    date="2006",
 )
-_PRESET_LIST = [MCR, MCR_BOTZONE, MCR_2006]
+MCR_EMA = MCR.derive(
+    "mcr-ema", values={"two_concealed_kongs": 8}, fully_concealed_special_forms=True,
+    nine_gates_no_terminal_pungs=True, melded_kongs_count_concealed=True,
+    description="mcr with the readings of the English 2006 competition rulebook (the 'Green Book') as "
+                "the EMA and mahjongsoft.com apply them: a self-drawn 十三幺/七对/七星不靠 … scores "
+                "不求人 (4) instead of 自摸; one melded + one concealed kong = 双明杠 + 暗杠; 九莲宝灯 "
+                "counts no 幺九刻; 双暗杠 is 8",
+    source="Mahjong Competition Rules, World Mahjong Organization, English edition 2006 (the Green "
+           "Book, the EMA's MCR rulebook), with the WMO's 2014 Chinese edition 附件一 (第4/6/7/12/19/"
+           "20/34番: 自摸和牌加计不求人; 第57番 双明杠: 一明杠与一暗杠计6分; 第八条 双暗杠 in the 8-point "
+           "group) and the WMCC ruling on 九莲宝灯 and terminal pungs (Sloper, column 296, Dec. 2006)",
+    date="2006-06 (English edition; 2014 Chinese edition for the clauses cited)",
+)
+_PRESET_LIST = [MCR, MCR_BOTZONE, MCR_2006, MCR_EMA]
 if _EXTENDED:
     MCR_EXTENDED = MCR.derive(
         "mcr-extended", enabled=_EXTENDED,
         description="mcr plus seed 003's platform fans: 天和 88, 地和 64, 人和 48, 天听 32, 满江红 32, "
                     "八花聚顶 32, 地听 16, 梅兰竹菊 4, 春夏秋冬 4, 报听 2, 双报听 2, 二五八将 1",
         source="seed 003 (its extra fans, definitions and 不计 lists)",
+        date="seed 003 (platform rules, undated)",
     )
     _PRESET_LIST.append(MCR_EXTENDED)
 

@@ -27,6 +27,7 @@ from .engine import (
 from .extended import FLAG_FAN, FLAGS, check_flags, flower_fans
 from .fans import FAN_BY_ID, FAN_INDEX, FANS, Fan
 from .forms import KNITTED
+from .principles import Uses
 from .rules import Rules, get_rules
 from .situation import FLAGS as SITUATION_FLAGS
 from .situation import Situation, parse_wind
@@ -83,6 +84,9 @@ _ONE_KONG_TEXT: Final = tuple((t,) for t in _KONG_TEXT)
 _VALUE_LIMIT: Final = 1 << 10
 
 
+_NO_KONGS: Final[list[int]] = []
+
+
 def _uses_text(uses: list[tuple[int, ...]], kongs: list[int]) -> tuple[tuple[str, ...], ...]:
     out: list[tuple[str, ...]] = []
     for u in uses:
@@ -98,17 +102,24 @@ def _uses_text(uses: list[tuple[int, ...]], kongs: list[int]) -> tuple[tuple[str
 # -- results -------------------------------------------------------------------------------------
 class _FanLine:
     """What a counted fan and a removed fan share: the fan's id and names, a count and the sets
-    or tiles each instance uses. Read-only; equal by value; pickles."""
+    or tiles each instance uses. Read-only; equal by value; pickles.
 
-    __slots__ = ("_count", "_id", "_name_en", "_name_zh", "_uses")
+    The engine gives the uses as set tokens (``_tokens``, with the kinds declared as kongs): their
+    text is written on first access of :attr:`uses` (a result's ``fans`` are often read for their
+    values only)."""
+
+    __slots__ = ("_count", "_id", "_kongs", "_name_en", "_name_zh", "_tokens", "_uses")
 
     def __init__(self, id: str, name_zh: str, name_en: str, count: int,
-                 uses: tuple[tuple[str, ...], ...]) -> None:
+                 uses: tuple[tuple[str, ...], ...], tokens: list[Uses] | None,
+                 kongs: list[int] | None) -> None:
         self._id = id
         self._name_zh = name_zh
         self._name_en = name_en
         self._count = count
-        self._uses = uses
+        self._uses: tuple[tuple[str, ...], ...] | None = uses if tokens is None else None
+        self._tokens = tokens
+        self._kongs = kongs
 
     @property
     def id(self) -> str:
@@ -128,7 +139,13 @@ class _FanLine:
 
     @property
     def uses(self) -> tuple[tuple[str, ...], ...]:
-        return self._uses
+        got = self._uses
+        if got is None:
+            tokens = self._tokens
+            got = self._uses = _uses_text(tokens if tokens is not None else [],
+                                          self._kongs if self._kongs is not None else _NO_KONGS)
+            self._tokens = None
+        return got
 
     def _key(self) -> tuple[object, ...]:
         """The constructor's arguments, in order."""
@@ -150,8 +167,9 @@ class FanEntry(_FanLine):
     __slots__ = ("_name_zh_hant", "_value")
 
     def __init__(self, id: str, name_zh: str, name_zh_hant: str, name_en: str, value: int, count: int,
-                 uses: tuple[tuple[str, ...], ...] = ()) -> None:
-        super().__init__(id, name_zh, name_en, count, uses)
+                 uses: tuple[tuple[str, ...], ...] = (), *, _tokens: list[Uses] | None = None,
+                 _kongs: list[int] | None = None) -> None:
+        super().__init__(id, name_zh, name_en, count, uses, _tokens, _kongs)
         self._name_zh_hant = name_zh_hant
         self._value = value
 
@@ -173,17 +191,17 @@ class FanEntry(_FanLine):
 
     def _key(self) -> tuple[object, ...]:
         return (self._id, self._name_zh, self._name_zh_hant, self._name_en, self._value, self._count,
-                self._uses)
+                self.uses)
 
     def __repr__(self) -> str:
         return (f"FanEntry(id={self._id!r}, name_zh={self._name_zh!r}, name_en={self._name_en!r}, "
-                f"value={self._value}, count={self._count}, uses={self._uses!r})")
+                f"value={self._value}, count={self._count}, uses={self.uses!r})")
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "id": self._id, "name_zh": self._name_zh, "name_zh_hant": self._name_zh_hant,
             "name_en": self._name_en, "value": self._value, "count": self._count,
-            "points": self.points, "uses": [list(u) for u in self._uses],
+            "points": self.points, "uses": [list(u) for u in self.uses],
         }
 
 
@@ -199,8 +217,9 @@ class RemovedFan(_FanLine):
     __slots__ = ("_by", "_principle")
 
     def __init__(self, id: str, name_zh: str, name_en: str, count: int, principle: str, by: str | None,
-                 uses: tuple[tuple[str, ...], ...] = ()) -> None:
-        super().__init__(id, name_zh, name_en, count, uses)
+                 uses: tuple[tuple[str, ...], ...] = (), *, _tokens: list[Uses] | None = None,
+                 _kongs: list[int] | None = None) -> None:
+        super().__init__(id, name_zh, name_en, count, uses, _tokens, _kongs)
         self._principle = principle
         self._by = by
 
@@ -214,17 +233,17 @@ class RemovedFan(_FanLine):
 
     def _key(self) -> tuple[object, ...]:
         return (self._id, self._name_zh, self._name_en, self._count, self._principle, self._by,
-                self._uses)
+                self.uses)
 
     def __repr__(self) -> str:
         return (f"RemovedFan(id={self._id!r}, name_zh={self._name_zh!r}, count={self._count}, "
-                f"principle={self._principle!r}, by={self._by!r}, uses={self._uses!r})")
+                f"principle={self._principle!r}, by={self._by!r}, uses={self.uses!r})")
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "id": self._id, "name_zh": self._name_zh, "name_zh_hant": _name_zh_hant(self._id, self._name_zh),
             "name_en": self._name_en, "count": self._count,
-            "principle": self._principle, "by": self._by, "uses": [list(u) for u in self._uses],
+            "principle": self._principle, "by": self._by, "uses": [list(u) for u in self.uses],
         }
 
 
@@ -250,24 +269,24 @@ class _Explained:
             values = self._values
             kept = self._walked.kept
             n_flowers = self._ctx.sit.flowers
-            # highest value first, then the table's order: keys (value, index) packed in an int
-            order = [(_VALUE_LIMIT - values[idx]) << 8 | idx for idx, _uses in kept]
+            # highest value first, then the table's order: keys (value, index, place in kept)
+            # packed in an int
+            order = [(_VALUE_LIMIT - values[kept[i][0]]) << 16 | kept[i][0] << 8 | i
+                     for i in range(len(kept))]
             if n_flowers:
-                order.append((_VALUE_LIMIT - values[Fan.FLOWER_TILES]) << 8 | Fan.FLOWER_TILES)
+                order.append((_VALUE_LIMIT - values[Fan.FLOWER_TILES]) << 16 | Fan.FLOWER_TILES << 8 | 0xFF)
             order.sort()
             entries: list[FanEntry] = []
             for key in order:
-                idx = key & 0xFF
+                idx = (key >> 8) & 0xFF
                 f = FANS[idx]
-                value = _VALUE_LIMIT - (key >> 8)
+                value = _VALUE_LIMIT - (key >> 16)
                 if idx == Fan.FLOWER_TILES:
                     entries.append(FanEntry(f.id, f.zh, f.zh_hant, f.en, value, n_flowers, ()))
-                    continue
-                for k, uses in kept:
-                    if k == idx:
-                        entries.append(FanEntry(f.id, f.zh, f.zh_hant, f.en, value, len(uses),
-                                                _uses_text(uses, kongs)))
-                        break
+                else:
+                    uses = kept[key & 0xFF][1]
+                    entries.append(FanEntry(f.id, f.zh, f.zh_hant, f.en, value, len(uses),
+                                            _tokens=uses, _kongs=kongs))
             got = self._fans = tuple(entries)
         return got
 
@@ -277,7 +296,7 @@ class _Explained:
             kongs = self._ctx.kong_kinds
             got = self._removed = tuple([
                 RemovedFan(FANS[idx].id, FANS[idx].zh, FANS[idx].en, n, why,
-                           FANS[by].id if by >= 0 else None, _uses_text(uses, kongs))
+                           FANS[by].id if by >= 0 else None, _tokens=uses, _kongs=kongs)
                 for idx, n, why, by, uses in self._walked.removed
             ])
         return got
@@ -492,9 +511,9 @@ def _meld_copies(melds: tuple[Meld, ...], win: int) -> int:
     return copies
 
 
-def _check_situation(hand: Hand, sit: Situation) -> tuple[Situation, tuple[str, ...]]:
+def _check_situation(hand: Hand, sit: Situation, rules: Rules) -> tuple[Situation, tuple[str, ...]]:
     """The flags checked against the hand (InvalidHand saying why), and 和绝张 inferred when
-    the melds show the other three copies of the winning tile."""
+    the melds show the other three copies of the winning tile (``rules.infer_last_of_kind``)."""
     wt = hand.winning_tile
     if wt is None:
         return sit, ()
@@ -516,7 +535,8 @@ def _check_situation(hand: Hand, sit: Situation) -> tuple[Situation, tuple[str, 
         raise InvalidHand(
             f"last_of_kind=True (和绝张) but the hand holds another concealed {tile_to_str(win)}"
         )
-    if meld_copies == 3 and not sit.last_of_kind and not (sit.kong and not sit.self_drawn):
+    if (meld_copies == 3 and not sit.last_of_kind and not (sit.kong and not sit.self_drawn)
+            and rules.infer_last_of_kind):
         sit = Situation(sit.self_drawn, sit.last_tile_of_wall, sit.kong, True, sit.seat_wind,
                         sit.prevalent_wind, sit.flowers, sit.flags, sit.flower_tiles)
         return sit, ("last_of_kind: the other three copies of the winning tile are in the melds",)
@@ -620,7 +640,7 @@ def score(
             "13 tiles: this is a waiting hand; add the winning tile (the last tile written) to score it"
         )
     sit = _situation(sd, lw, kg, lk, sw, pw, _flower_count(h, flowers))
-    sit, inferred = _check_situation(h, sit)
+    sit, inferred = _check_situation(h, sit, r)
     return _scored(h, sit, r, inferred)
 
 
@@ -705,7 +725,7 @@ def _score_extended(h: Hand, self_drawn: bool | None, last_tile_of_wall: bool, k
         raise TileMissing(
             "13 tiles: this is a waiting hand; add the winning tile (the last tile written) to score it"
         )
-    sit, inferred = _check_situation(h, sit)
+    sit, inferred = _check_situation(h, sit, r)
     try:
         return _scored(h, sit, r, (*notes, *inferred))
     except NotWinning:
@@ -719,8 +739,10 @@ _PLAIN_KEYS: Final = (*[f.name for f in SITUATION_FLAGS if not f.extended], "sea
                       "flowers")
 
 
-def prepare_situation(hand: str | Hand, situation: dict[str, Any]) -> tuple[Hand, Situation]:
-    """Parse a hand and check a situation given as :func:`score`'s keyword arguments."""
+def prepare_situation(hand: str | Hand, situation: dict[str, Any],
+                      rules: object = "mcr") -> tuple[Hand, Situation]:
+    """Parse a hand and check a situation given as :func:`score`'s keyword arguments (under
+    ``rules``, which say whether 和绝张 is inferred from the melds)."""
     h = hand if isinstance(hand, Hand) else parse_hand(hand)
     if not isinstance(situation, dict):
         raise InvalidArgument(f"situation={describe(situation)}: give score()'s keyword arguments as a dict")
@@ -738,7 +760,8 @@ def prepare_situation(hand: str | Hand, situation: dict[str, Any]) -> tuple[Hand
         parse_wind(situation.get("prevalent_wind", "E"), "prevalent wind"),
         _flower_count(h, situation.get("flowers", 0)),
     )
-    return h, _check_situation(h, sit)[0]
+    r = rules if isinstance(rules, Rules) else _rules(rules)
+    return h, _check_situation(h, sit, r)[0]
 
 
 def total_only(hand: Hand, sit: Situation, rules: Rules) -> int:

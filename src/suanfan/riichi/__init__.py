@@ -10,9 +10,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
+from ..shanten import riichi_shanten as shanten
 from .engine import dora_of_indicator, nagashi_mangan, score
 from .fu import FuItem
 from .points import Payment, base_points
@@ -20,6 +18,7 @@ from .result import Result
 from .rules import PRESETS, Rules, get_rules
 from .settle import PAO_YAKU, first_winner, settle
 from .situation import Situation
+from .winning import score_waits as waits
 from .yaku import YAKU, Yaku, YakuDef
 
 __all__ = [
@@ -44,25 +43,3 @@ __all__ = [
     "waits",
 ]
 
-
-#: the analysis function behind :func:`shanten`, imported on first use (the rule system does not
-#: import the analysis package when it is loaded; an import statement per call costs about 1 µs)
-_shanten_impl: Callable[[object], int] | None = None
-
-
-def shanten(hand13: object) -> int:
-    """Riichi shanten number of a 13-tile hand (delegates to :mod:`suanfan.analysis`)."""
-    global _shanten_impl
-    impl = _shanten_impl
-    if impl is None:
-        from ..analysis.shanten import riichi_shanten
-
-        impl = _shanten_impl = riichi_shanten
-    return impl(hand13)
-
-
-def waits(hand13: object, **situation: Any) -> dict[str, Any]:
-    """Each winning tile of a 13-tile hand with its score (delegates to :mod:`suanfan.analysis`)."""
-    from ..analysis import riichi_waits  # type: ignore[attr-defined,unused-ignore]
-
-    return dict(riichi_waits(hand13, **situation))

@@ -475,17 +475,22 @@ def _han(mask: int, closed: bool) -> int:
 
 def _yakuman_mult(h: _HandFacts, ym: int) -> tuple[int, int]:
     """(total multiplier, mask) of the yakuman in ``ym`` under the rules: a double counted once
-    without double yakuman (or, for a wait-dependent one, with tenhou); without stacking the
-    largest alone."""
+    without double yakuman; with tenhou a wait-dependent one counts single, or double whatever
+    the wait under ``tenhou_double_wait``; without stacking the largest alone."""
     r = h.rules
     if not r.double_yakuman:
         for double, single in _DOUBLE:
             if ym >> double & 1:
                 ym = ym & ~(1 << double) | 1 << single
     elif h.tenhou:
-        for double, single in _WAIT_DOUBLE:
-            if ym >> double & 1:
-                ym = ym & ~(1 << double) | 1 << single
+        if r.tenhou_double_wait:  # no winning tile: the double form (Mahjong Soul)
+            for double, single in _WAIT_DOUBLE:
+                if ym >> single & 1:
+                    ym = ym & ~(1 << single) | 1 << double
+        else:
+            for double, single in _WAIT_DOUBLE:
+                if ym >> double & 1:
+                    ym = ym & ~(1 << double) | 1 << single
     total = 0
     top = 0
     top_id = -1
@@ -796,14 +801,14 @@ def score(
     (or 0-3); the indicators tile strings ("3m7z") or lists of tiles; ``honba``,
     ``riichi_sticks`` and ``nuki`` (North tiles set aside, sanma) whole numbers; ``rules`` a preset
     name or a :class:`~suanfan.riichi.Rules`."""
-    if not isinstance(hand, str | Hand):
+    if not isinstance(hand, (Hand, str)):
         raise InvalidArgument(f"hand={describe(hand)}: give the hand as a string (MPSZ notation) or a Hand")
-    if not isinstance(rules, str | Rules):
+    if not isinstance(rules, (Rules, str)):
         raise InvalidArgument(
             f"rules={describe(rules)}: give a preset name (e.g. 'default') or a Rules object")
-    if not isinstance(seat_wind, str | int):
+    if not isinstance(seat_wind, (str, int)):
         raise InvalidArgument(f"seat wind {describe(seat_wind)} is not a wind: use E, S, W or N")
-    if not isinstance(round_wind, str | int):
+    if not isinstance(round_wind, (str, int)):
         raise InvalidArgument(f"round wind {describe(round_wind)} is not a wind: use E, S, W or N")
     dora = _indicator_arg(dora_indicators, "dora_indicators")
     ura = _indicator_arg(ura_dora_indicators, "ura_dora_indicators")
@@ -818,9 +823,9 @@ def score(
 def _indicator_arg(value: object, what: str) -> str | list[str | int] | tuple[str | int, ...] | None:
     if value is None or isinstance(value, str):
         return value
-    if isinstance(value, list | tuple):
+    if isinstance(value, (list, tuple)):
         for x in value:
-            if not isinstance(x, str | int) or isinstance(x, bool):
+            if not isinstance(x, (str, int)) or isinstance(x, bool):
                 raise InvalidHand(f"{what}: {describe(x)} is not a tile")
         return value
     raise InvalidArgument(f"{what}={describe(value)}: give tiles such as '3m7z' or a list of tiles")

@@ -3,7 +3,8 @@
 Base points = fu × 2^(han+2), capped: mangan 2000 (5 han, or base ≥ 2000), haneman 3000
 (6–7 han), baiman 4000 (8–10), sanbaiman 6000 (11–12), yakuman 8000 per multiple; kazoe at 13
 han by option. A dealer is paid 6 × base, a non-dealer 4 × base, each payment rounded up to 100;
-on tsumo a non-dealer winner gets 2 shares from the dealer and 1 from each other player.
+on tsumo a non-dealer winner gets 2 shares from the dealer and 1 from each other player (three
+players: the absent player's share is lost, or split between the two payers by ``sanma_tsumo``).
 Honba add 300 (100 from each payer on tsumo); riichi sticks add 1000 each.
 """
 
@@ -92,12 +93,19 @@ def payment(base: int, dealer: bool, tsumo: bool, honba: int, sticks: int, rules
     others = 2 if rules.sanma else 3
     if dealer:
         each = _up100(2 * base)
+        if others == 2 and rules.sanma_tsumo == "split":
+            each += _up100(each // 2)  # the absent non-dealer's share split (折半)
         value = each * others
         hb = rules.honba_points // 3 * honba
         return Payment(True, 0, 0, each + hb, value, hb * others, stick_points,
                        value + hb * others + stick_points, others)
     from_dealer = _up100(2 * base)
     from_other = _up100(base)
+    if others == 2 and rules.sanma_tsumo == "split":
+        # the absent non-dealer's share split between the two payers (折半)
+        half = _up100(from_other // 2)
+        from_dealer += half
+        from_other += half
     value = from_dealer + from_other * (others - 1)
     hb = rules.honba_points // 3 * honba
     return Payment(True, 0, from_dealer + hb, from_other + hb, value, hb * others, stick_points,

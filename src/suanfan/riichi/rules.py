@@ -14,11 +14,12 @@ __all__ = ["PRESETS", "Rules", "get_rules"]
 
 Kazoe = Literal["yakuman", "sanbaiman", "none"]
 Renhou = Literal["off", "mangan", "yakuman"]
+SanmaTsumo = Literal["loss", "split"]
 
 
 #: the yes/no options of :class:`Rules`
 _SWITCHES = ("open_tanyao", "red_fives", "double_yakuman", "yakuman_stacking", "kiriage", "pinfu_tsumo",
-             "ryuuiisou_needs_hatsu", "nagashi_mangan", "sanma")
+             "ryuuiisou_needs_hatsu", "nagashi_mangan", "sanma", "tenhou_double_wait")
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +46,17 @@ class Rules:
     * ``honba_points`` — what one honba counter adds to a win (300; on tsumo each payer pays a
       third of it). Some special lobbies pay more (Tenhou's "ratio" lobby 1500).
     * ``sanma`` — three-player game: no 2m–8m, dora after 1m is 9m, a tsumo is paid by the two
-      other players only (tsumo loss, as on Tenhou), North tiles may be set aside (nuki dora).
+      other players only, North tiles may be set aside (nuki dora).
+    * ``sanma_tsumo`` — what a three-player tsumo is paid: ``"loss"`` (the two others pay their
+      four-player shares and the absent fourth player's share is lost: tsumo loss, as on Tenhou
+      and Mahjong Soul) or ``"split"`` (the absent non-dealer's share is split between the two
+      payers, each half rounded up to 100: 折半, a common house rule).
+    * ``tenhou_double_wait`` — with tenhou the dealt hand has no winning tile, so kokushi, chuuren
+      and suuankou count as their double forms (13-sided, pure nine-sided, tanki) when
+      ``double_yakuman`` is on (Mahjong Soul); when off they count single (seed 000's 國士無雙
+      note: with tenhou the wait is unknown).
+    * ``date`` — when the rules the preset follows were published or last checked (``""`` for
+      a rule set of one's own).
     """
 
     name: str = "custom"
@@ -63,13 +74,17 @@ class Rules:
     honba_points: int = 300
     sanma: bool = False
     source: str = ""
+    sanma_tsumo: SanmaTsumo = "loss"
+    tenhou_double_wait: bool = False
+    date: str = ""
 
     def __reduce__(self) -> tuple[Any, ...]:
         # a compiled frozen dataclass does not unpickle field by field: rebuild it
         return (Rules, (self.name, self.open_tanyao, self.red_fives, self.double_yakuman,
                         self.yakuman_stacking, self.kazoe, self.kiriage, self.pinfu_tsumo,
                         self.double_wind_pair_fu, self.renhou, self.ryuuiisou_needs_hatsu,
-                        self.nagashi_mangan, self.honba_points, self.sanma, self.source))
+                        self.nagashi_mangan, self.honba_points, self.sanma, self.source,
+                        self.sanma_tsumo, self.tenhou_double_wait, self.date))
 
     def __post_init__(self) -> None:
         _check_options(asdict(self))
@@ -88,13 +103,21 @@ class Rules:
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
+    def differences(self, other: Rules) -> dict[str, Any]:
+        """The options of this rule set that differ from ``other``'s (name, source and date
+        aside): ``{option: this value}``; empty when they score alike."""
+        mine, theirs = asdict(self), asdict(other)
+        return {k: v for k, v in mine.items() if k not in _ABOUT and theirs[k] != v}
+
 
 _FIELDS = tuple(f.name for f in fields(Rules))
+#: the fields that describe a rule set rather than change a score
+_ABOUT = ("name", "source", "date")
 
 
 def _check_options(f: dict[str, Any]) -> None:
     """Every option of a riichi rule set checked (InvalidArgument naming the one at fault)."""
-    for text, what in ((f["name"], "name"), (f["source"], "source")):
+    for text, what in ((f["name"], "name"), (f["source"], "source"), (f["date"], "date")):
         if not isinstance(text, str):
             raise InvalidArgument(f"rules: {what} must be a string, not {describe(text)}")
     for switch in _SWITCHES:
@@ -107,6 +130,9 @@ def _check_options(f: dict[str, Any]) -> None:
     if f["renhou"] not in ("off", "mangan", "yakuman"):
         raise InvalidArgument(f"rules: renhou must be 'off', 'mangan' or 'yakuman', "
                               f"not {describe(f['renhou'])}")
+    if f["sanma_tsumo"] not in ("loss", "split"):
+        raise InvalidArgument(f"rules: sanma_tsumo must be 'loss' or 'split', "
+                              f"not {describe(f['sanma_tsumo'])}")
     if type(f["double_wind_pair_fu"]) is not int or f["double_wind_pair_fu"] not in (2, 4):
         raise InvalidArgument(
             f"rules: double_wind_pair_fu must be 2 or 4, not {describe(f['double_wind_pair_fu'])}"
@@ -117,14 +143,35 @@ def _check_options(f: dict[str, Any]) -> None:
                               f"not {describe(hp)}")
 
 
+_WRC_2015 = Rules(
+    name="wrc-2015",
+    red_fives=False,
+    double_yakuman=False,
+    yakuman_stacking=False,
+    kazoe="sanbaiman",
+    kiriage=True,
+    renhou="mangan",
+    nagashi_mangan=False,
+    date="2015-06-16",
+    source=(
+        "World Riichi Championship rules 2015 (Sylvain Malbec, rule book of 16 June 2015; errata "
+        "of the 2014 rules, reachmahjong.com forum, January 2014): open tanyao, no red fives, "
+        "every yakuman single and not cumulative, no kazoe yakuman (11+ han is sanbaiman), 4-30 / "
+        "3-60 rounded up to mangan, renhou a 5-han yaku cumulative with other yaku and dora, no "
+        "nagashi mangan, double-wind pair 4 fu. For results of WRC events before 2022."
+    ),
+)
+
 PRESETS: dict[str, Rules] = {
     "default": Rules(
         name="default",
+        date="2026-11-30 (suanfan specification)",
         source="RIICHI.md of the suanfan specification (the common modern Japanese rules).",
     ),
     "tenhou": Rules(
         name="tenhou",
         double_yakuman=False,
+        date="2026-11-30 (checked against the logs)",
         source=(
             "Tenhou (tenhou.net) ranked lobbies: red fives and open tanyao on (as the table's "
             "flags say), no double yakuman but several yakuman add up, kazoe yakuman at 13 han, "
@@ -132,30 +179,70 @@ PRESETS: dict[str, Rules] = {
             "(shared/data/tenhou/wins.jsonl)."
         ),
     ),
+    "tenhou-sanma": Rules(
+        name="tenhou-sanma",
+        double_yakuman=False,
+        sanma=True,
+        date="2026-12-01 (checked against the logs)",
+        source=(
+            "Tenhou (tenhou.net) three-player lobbies: the tenhou preset with three players (no "
+            "2m-8m, dora after 1m is 9m, North set aside as nuki dora, tsumo loss: a tsumo is paid "
+            "by the two others at their four-player shares); reproduces every win of the "
+            "three-player Tenhou game in tests/data/tenhou/logs (dnovikoff/sanma2.xml)."
+        ),
+    ),
     "mahjongsoul": Rules(
         name="mahjongsoul",
+        tenhou_double_wait=True,
+        date="2026-12-01 (secondary sources checked)",
         source=(
             "Mahjong Soul (雀魂) ranked matches: three red fives, open tanyao, double yakuman for "
             "kokushi 13-sided, pure nine gates, suuankou tanki and daisuushii, yakuman add up, "
-            "kazoe yakuman, no kiriage, no renhou, all-green without hatsu allowed."
+            "kazoe yakuman, no kiriage, no renhou, all-green without hatsu allowed; with tenhou a "
+            "kokushi, chuuren or suuankou counts its double form. The platform's own rule page was "
+            "not found: the settings follow secondary sources (mahjongcollege.com: 国士無双十三面 a "
+            "double yakuman on 雀魂; riichienv's default_mjsoul preset; InjusticeJudge issue 19 on "
+            "tenhou upgrading the three to their double forms)."
+        ),
+    ),
+    "mahjongsoul-sanma": Rules(
+        name="mahjongsoul-sanma",
+        tenhou_double_wait=True,
+        sanma=True,
+        date="2026-12-01 (secondary sources checked)",
+        source=(
+            "Mahjong Soul (雀魂) three-player matches: the mahjongsoul preset with three players "
+            "(no 2m-8m, North set aside as nuki dora, tsumo loss as on Tenhou: riichienv's "
+            "three-player scoring, majyan-item.com's comparison of Tenhou and 雀魂 three-player "
+            "rules). Not independently confirmed in the platform's own rules."
         ),
     ),
     "wrc": Rules(
         name="wrc",
         red_fives=False,
         double_yakuman=False,
-        yakuman_stacking=False,
+        yakuman_stacking=True,
         kazoe="sanbaiman",
         kiriage=True,
+        double_wind_pair_fu=2,
         renhou="mangan",
         nagashi_mangan=False,
+        date="2022-03-29",
         source=(
-            "World Riichi Championship rules 2015 (Sylvain Malbec; errata 2014 forum post): open "
-            "tanyao, no red fives, every yakuman single and not cumulative, no kazoe yakuman "
-            "(11+ han is sanbaiman), 4-30 / 3-60 rounded to mangan, renhou a 5-han yaku cumulative "
-            "with other yaku and dora, no nagashi mangan."
+            "World Riichi Championship rules 2022 (WRC committee, 'WRC 2022 Major Rule Changes "
+            "Summary' of 29 March 2022, worldriichi.org/wrc-rules, as quoted in "
+            "EmeraldCoder/riichi-pointer-js issue 29 and by mahjongbelgium.be on 2 April 2022; "
+            "optional-rules extension of 21 June 2022): different yakuman now add up (double, "
+            "triple ...) but a yakuman that other rules count double (kokushi 13-sided ...) stays "
+            "single; a pair of the double wind gives 2 fu, not 4; 13+ han without a yakuman is "
+            "still a sanbaiman; four kongs with 16 dora is still one yakuman (dora never add to a "
+            "yakuman); red fives are an optional rule only; rounding 4-30 / 3-60 up to mangan is "
+            "kept. Renhou (5 han, cumulative) and no nagashi mangan are the 2015 settings, not "
+            "found restated in the 2022 texts. Uma split on ties, pao (daisangen, daisuushii), "
+            "head bump and no abortive draws are not scoring options (see README)."
         ),
     ),
+    "wrc-2015": _WRC_2015,
     "ema": Rules(
         name="ema",
         red_fives=False,
@@ -164,6 +251,7 @@ PRESETS: dict[str, Rules] = {
         kazoe="sanbaiman",
         renhou="mangan",
         nagashi_mangan=False,
+        date="2016 (EMA rules revision)",
         source=(
             "EMA Riichi Competition Rules 2016 (mahjong-europe.org announcement of the revision): "
             "red fives removed, open tanyao, renhou a mangan, daisuushii a single yakuman, 13+ han "

@@ -10,10 +10,12 @@ though its 1000 points left the declarer's score at the declaration (not here).
   players only the two others pay (tsumo loss, as the ``sanma`` rules say).
 * Pao (liability) for a hand with daisangen or daisuushii (and suukantsu where the rules in use
   say so: pass ``pao_yaku``): on a tsumo the liable player pays everything, honba included; on a
-  ron the liable player and the discarder pay half the hand's value each and the liable player
-  the honba (the liable player pays all when it is the discarder). Tenhou's logs confirm the
-  tsumo case (a daisangen + tsuuiisou tsumo: the liable player paid all 64900); no log of the
-  test data has a pao on a ron.
+  ron the liable player and the discarder pay half the hand's value each and the discarder the
+  honba (``pao_honba="discarder"``, Tenhou's rule as the riichi wiki's page on sekinin barai and
+  Tenhou-based rule sets describe it; ``"liable"`` for rule sets, such as Mahjong Soul's, where
+  the liable player pays them); the liable player pays all when it is the discarder. Tenhou's
+  logs confirm the tsumo case (a daisangen + tsuuiisou tsumo: the liable player paid all 64900);
+  no log of the test data has a pao on a ron.
 * A multiple ron: each winner is paid by the discarder; honba and sticks go to the first winner in
   turn order after the discarder (:func:`first_winner`): score the others with ``honba=0`` and
   ``riichi_sticks=0``.
@@ -51,12 +53,16 @@ def first_winner(discarder: object, winners: Iterable[object], players: object =
 
 
 def settle(result: object, winner: object, discarder: object, dealer: object, players: object = 4,
-           pao: object = None, pao_yaku: Collection[str] = PAO_YAKU) -> tuple[int, ...]:
+           pao: object = None, pao_yaku: Collection[str] = PAO_YAKU,
+           pao_honba: str = "discarder") -> tuple[int, ...]:
     """The score change of every seat (``players`` numbers, seat 0 first) for ``result`` won by
     ``winner`` from ``discarder`` (``None`` on tsumo) with ``dealer`` the dealer's seat and
     ``pao`` the liable seat, if any. :class:`~suanfan.InvalidArgument` when the seats do not fit
     the result (a dealer win scored as a non-dealer's, a tsumo with a discarder, a pao for a hand
-    without a pao yakuman ...)."""
+    without a pao yakuman ...). ``pao_honba``: who pays the honba of a ron with a liable player
+    other than the discarder, ``"discarder"`` (Tenhou) or ``"liable"``."""
+    if pao_honba not in ("discarder", "liable"):
+        raise InvalidArgument(f"pao_honba={describe(pao_honba)}: 'discarder' or 'liable'")
     if not isinstance(result, Result):
         raise InvalidArgument(f"result={describe(result)}: give the Result of riichi.score")
     if players not in (3, 4) or type(players) is not int:
@@ -95,8 +101,9 @@ def settle(result: object, winner: object, discarder: object, dealer: object, pl
             out[liable] -= p.ron
         else:
             half = p.value // 2
-            out[liable] -= half + p.honba
-            out[d] -= p.value - half
+            honba_liable = p.honba if pao_honba == "liable" else 0
+            out[liable] -= half + honba_liable
+            out[d] -= p.value - half + p.honba - honba_liable
         return tuple(out)
     if d >= 0:
         out[d] -= p.ron

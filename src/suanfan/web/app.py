@@ -176,6 +176,13 @@ def _error(status: int, kind: str, detail: str) -> JSONResponse:
 
 def _status_of(exc: MahjongError) -> int:
     # A possible hand that does not win is 422; anything that is not a possible hand is 400.
+    # Tournament: a hand entered twice or a session that has ended 409, no tournament file 404.
+    from ..tournament import EntryConflict
+
+    if isinstance(exc, EntryConflict):
+        return 409
+    if type(exc).__name__ == "NoTournament":
+        return 404
     if isinstance(exc, NotWinning) and not isinstance(exc, InvalidHand):
         return 422
     return 400
@@ -247,7 +254,7 @@ async def _on_unexpected(_request: Request, exc: Exception) -> JSONResponse:
 # -- the engines (imported on first use) ---------------------------------------------------------
 _SPEC_PRESETS: dict[str, tuple[str, ...]] = {
     # What the specification names; the engine's own list wins when it has one.
-    "mcr": ("mcr", "mcr-botzone", "mcr-2006", "mcr-extended"),
+    "mcr": ("mcr", "mcr-botzone", "mcr-2006", "mcr-ema", "mcr-extended"),
     "riichi": ("default",),
 }
 _DEFAULT_RULES = {"mcr": "mcr", "riichi": "default"}
@@ -440,8 +447,9 @@ _SVG = "image/svg+xml"
 _CACHE = {"Cache-Control": "public, max-age=86400"}
 
 
-def create_app() -> FastAPI:
-    """A new application (the module-level :data:`app` is one)."""
+def create_app(tournament: str | None = None) -> FastAPI:
+    """A new application (the module-level :data:`app` is one); ``tournament`` the tournament
+    file of the /tournament pages (default: ``$SUANFAN_TOURNAMENT``)."""
     api = FastAPI(
         title="suanfan 算番",
         version=__version__,
@@ -517,6 +525,9 @@ def create_app() -> FastAPI:
     def manifest() -> FileResponse:
         return FileResponse(str(_STATIC / "manifest.webmanifest"), media_type="application/manifest+json")
 
+    from .tournament import add_routes
+
+    add_routes(api, tournament, ErrorBody)
     api.mount("/static", StaticFiles(directory=str(_STATIC)), name="static")
     _add_docs(api)
     return api

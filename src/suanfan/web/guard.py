@@ -38,7 +38,7 @@ _HEADERS: Final = [
     (b"x-frame-options", b"DENY"),
     (b"referrer-policy", b"no-referrer"),
 ]
-_PAGE_PATHS: Final = ("/", "/index.html")
+_PAGE_PATHS: Final = ("/", "/index.html", "/tournament", "/tournament/sheet", "/tournament/standings")
 
 
 def json_shape_error(body: bytes) -> str | None:

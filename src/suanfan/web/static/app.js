@@ -35,7 +35,7 @@
     winning: null,    // the winning tile, or null
     flowers: [],      // flower numbers 1..8
     flags: {}, seat_wind: "E", round_wind: "E", discarder: null, preset: { mcr: "mcr", riichi: "default" },
-    presets: { mcr: ["mcr", "mcr-botzone", "mcr-2006", "mcr-extended"], riichi: ["default"] },
+    presets: { mcr: ["mcr", "mcr-botzone", "mcr-2006", "mcr-ema", "mcr-extended"], riichi: ["default"] },
     presetFlags: { mcr: {}, riichi: {} },  // preset -> its situation flags (from /api/rules)
     flagHelp: {},
     selected: null,   // the hand tile tapped: {where, index}
@@ -422,6 +422,8 @@
       out.ura_dora_indicators = $("ura_dora_indicators").value.trim();
       out.honba = Math.max(0, Number($("honba").value) || 0);
       out.riichi_sticks = Math.max(0, Number($("riichi_sticks").value) || 0);
+      const nuki = Math.max(0, Number($("nuki").value) || 0);
+      if (nuki) out.nuki = nuki;  // North set aside: three-player presets only
     }
     return out;
   }
@@ -708,7 +710,7 @@
     if (S.system === "mcr" && S.discarder != null) q.set("dc", WINDS[S.discarder]);
     if (S.preset[S.system] !== DEFAULT_PRESET[S.system]) q.set("r", S.preset[S.system]);
     const fields = [["v", "visible"]];
-    if (S.system === "riichi") fields.push(["d", "dora_indicators"], ["u", "ura_dora_indicators"], ["hb", "honba"], ["rs", "riichi_sticks"]);
+    if (S.system === "riichi") fields.push(["d", "dora_indicators"], ["u", "ura_dora_indicators"], ["hb", "honba"], ["rs", "riichi_sticks"], ["nk", "nuki"]);
     for (const [key, id] of fields) {
       const v = $(id).value.trim();
       if (v && v !== "0") q.set(key, v);
@@ -731,7 +733,7 @@
     if (w.length === 2 && WINDS.includes(w[0]) && WINDS.includes(w[1])) { S.seat_wind = w[0]; S.round_wind = w[1]; }
     if (WINDS.includes(q.get("dc"))) S.discarder = WINDS.indexOf(q.get("dc"));
     if (q.get("r")) S.preset[S.system] = q.get("r");
-    for (const [key, id] of [["v", "visible"], ["d", "dora_indicators"], ["u", "ura_dora_indicators"], ["hb", "honba"], ["rs", "riichi_sticks"]]) {
+    for (const [key, id] of [["v", "visible"], ["d", "dora_indicators"], ["u", "ura_dora_indicators"], ["hb", "honba"], ["rs", "riichi_sticks"], ["nk", "nuki"]]) {
       if (q.get(key)) $(id).value = q.get(key);
     }
   }
@@ -852,7 +854,7 @@
       S.flags = {}; S.discarder = null;
       if (!$("keep-winds").checked) { S.seat_wind = "E"; S.round_wind = "E"; }
       for (const id of ["dora_indicators", "ura_dora_indicators", "visible"]) $(id).value = "";
-      for (const id of ["honba", "riichi_sticks"]) $(id).value = "0";
+      for (const id of ["honba", "riichi_sticks", "nuki"]) $(id).value = "0";
       $("red-five").checked = false;
       if (S.mode === "dora" || S.mode === "seen") S.mode = "tile";
       renderStatic(); edited();
@@ -908,7 +910,7 @@
       changed();
     });
     $("preset").addEventListener("change", () => { S.preset[S.system] = $("preset").value; renderToggles(); changed(); });
-    for (const id of ["dora_indicators", "ura_dora_indicators", "honba", "riichi_sticks", "visible"]) $(id).addEventListener("input", changed);
+    for (const id of ["dora_indicators", "ura_dora_indicators", "honba", "riichi_sticks", "nuki", "visible"]) $(id).addEventListener("input", changed);
     $("share").addEventListener("click", share);
     $("picture").addEventListener("click", picture);
     $("scorebar").addEventListener("click", () => $("result-card").scrollIntoView({ behavior: "smooth", block: "start" }));

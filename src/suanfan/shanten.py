@@ -42,13 +42,13 @@ For a 14-tile hand that is not complete this equals the least shanten over its d
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Final
 
-from ..errors import InvalidArgument, describe
-from ..hand import Hand
-from ..notation import parse_hand
-from ..tiles import KIND, NUM_KINDS
+from .errors import InvalidArgument, InvalidHand, describe
+from .hand import Hand
+from .notation import parse_hand, parse_tiles
+from .tiles import KIND, NUM_KINDS, tile_to_str
 
 if TYPE_CHECKING:
     # native 64-bit ints in the compiled build; annotations only (never evaluated), so the pure
@@ -69,6 +69,9 @@ __all__ = [
     "riichi_shanten_counts",
     "shanten",
     "shanten_by_form",
+    "unseen_counts",
+    "visible_counts",
+    "winning_kinds",
 ]
 
 _INF: Final = 64
@@ -1076,13 +1079,14 @@ def hand_counts(hand: Hand) -> tuple[list[int], int]:
 
 
 def _system(system: object) -> str:
+    """"mcr" or "riichi" for a rule system's name (the preset names are known one layer up, in
+    :func:`suanfan.analysis.waits.system_name`)."""
     if not isinstance(system, str):
         raise InvalidArgument(f"system={describe(system)}: use 'mcr' or 'riichi'")
     s = system.strip().lower()
     if s.startswith("mcr") or s in ("gb", "guobiao", "chinese"):
         return "mcr"
-    if s.startswith("riichi") or s in ("japanese", "jp", "default", "tenhou", "mahjongsoul",
-                                       "majsoul", "wrc", "ema"):
+    if s.startswith("riichi") or s in ("japanese", "jp", "majsoul"):
         return "riichi"
     raise InvalidArgument(f"unknown rule system {describe(system)}: use 'mcr' or 'riichi'")
 
@@ -1154,3 +1158,60 @@ def meld_kinds(hand: Hand) -> list[int]:
         for t in m.tiles:
             counts[_KIND[t]] += 1
     return counts
+
+
+# -- the tiles that complete a hand, and the tiles left to draw ------------------------------------
+def visible_counts(visible: object) -> list[int]:
+    """Kind counts (34) of tiles seen outside the hand: a tile string such as ``"1m5z0p"`` or ids."""
+    counts = [0] * NUM_KINDS
+    if visible is None:
+        return counts
+    if isinstance(visible, bytes | bytearray | Mapping) or not isinstance(visible, str | Iterable):
+        raise InvalidArgument(f"visible={describe(visible)}: give tiles such as '1m5z0p' or a list of tiles")
+    if isinstance(visible, str):
+        tiles = parse_tiles(visible) if visible.strip() else []
+    else:
+        tiles = []
+        for t in visible:
+            if isinstance(t, str):
+                tiles.extend(parse_tiles(t))
+            elif isinstance(t, int) and not isinstance(t, bool) and 0 <= t < len(KIND):
+                tiles.append(t)
+            else:
+                raise InvalidHand(f"visible tile {describe(t)} is not a tile")
+    for t in tiles:
+        counts[_KIND[t]] += 1
+    return counts
+
+
+def unseen_counts(hand: Hand, visible: object = None) -> list[int]:
+    """Copies of each kind neither in ``hand`` (melds and winning tile included) nor visible."""
+    own = hand.counts
+    seen = visible_counts(visible)
+    out = []
+    for k in range(NUM_KINDS):
+        n = 4 - own[k] - seen[k]
+        if n < 0:
+            raise InvalidHand(
+                f"{own[k]} {tile_to_str(k)} in the hand and {seen[k]} visible: there are only 4"
+            )
+        out.append(n)
+    return out
+
+
+def winning_kinds(hand: Hand, system: str = "mcr") -> list[int]:
+    """The kinds that complete a 13-tile ``hand`` (kinds the hand holds four of excluded)."""
+    if hand.is_complete:
+        raise InvalidHand("the hand is complete (14 tiles): its waits are those of a 13-tile hand")
+    counts, n_melds = hand_counts(hand)
+    own = hand.counts
+    riichi = _system(system) == "riichi"
+    out = []
+    for k in range(NUM_KINDS):
+        if own[k] >= 4:
+            continue
+        counts[k] += 1
+        if (riichi_shanten_counts(counts, n_melds) if riichi else mcr_shanten_counts(counts, n_melds)) == -1:
+            out.append(k)
+        counts[k] -= 1
+    return out

@@ -1,0 +1,461 @@
+"""``suanfan tournament …``: run an MCR or riichi tournament kept in one SQLite file.
+
+``create``, ``players`` (add, import a CSV, list), ``seat`` (the next round), ``hand`` (enter a
+hand by its tiles, with the options of ``suanfan mcr`` / ``suanfan riichi``, or by a total; a
+draw, a false win, a chombo, a penalty), ``edit`` / ``delete`` (kept in the audit trail),
+``sheet``, ``end``, ``standings``, ``history``, ``audit`` and ``export`` (CSV in the EMA results
+layout, or JSON).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from ..cli import add_aliases, register_command
+from ..errors import InvalidArgument
+
+__all__ = ["add_parser"]
+
+_MCR_ONLY = ("flowers", "fan", "false_win", "last_tile_of_wall", "kong", "last_of_kind")
+_RIICHI_ONLY = ("han", "fu", "yakuman", "chombo", "dora", "ura_dora", "ippatsu", "rinshan", "chankan",
+                "haitei", "houtei", "tenhou", "chiihou", "renhou", "double_riichi", "pao", "tenpai")
+_RIICHI_FLAGS = ("double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou",
+                 "chiihou", "renhou")
+
+
+def _width(s: str) -> int:
+    return sum(2 if ord(c) > 0x2E80 else 1 for c in s)
+
+
+def _pad(s: str, n: int, right: bool = False) -> str:
+    fill = " " * max(0, n - _width(s))
+    return fill + s if right else s + fill
+
+
+def _table(head: list[str], rows: list[list[str]], right: set[int] | None = None) -> str:
+    right = right or set()
+    widths = [max([_width(head[i])] + [_width(r[i]) for r in rows]) for i in range(len(head))]
+    lines = ["  ".join(_pad(head[i], widths[i], i in right) for i in range(len(head))).rstrip()]
+    for r in rows:
+        lines.append("  ".join(_pad(r[i], widths[i], i in right) for i in range(len(head))).rstrip())
+    return "\n".join(lines)
+
+
+def _open(args: argparse.Namespace) -> Any:
+    from ..tournament import Tournament
+
+    return Tournament(args.file)
+
+
+def _num(x: float | int) -> str:
+    if isinstance(x, float) and not x.is_integer():
+        return f"{x:+.2f}".rstrip("0")
+    return f"{int(x):+d}"
+
+
+def _pts(x: float | int, signed: bool) -> str:
+    """Points for a table: riichi final points signed, MCR table points plain."""
+    if signed:
+        return _num(x)
+    return str(int(x)) if float(x).is_integer() else f"{x:.2f}".rstrip("0")
+
+
+def _dump(obj: object) -> None:
+    print(json.dumps(obj, ensure_ascii=False))
+
+
+# -- the sub-commands -----------------------------------------------------------------------------
+def _create(args: argparse.Namespace) -> int:
+    from ..tournament import Tournament
+
+    t = Tournament.create(args.file, args.name, args.system, args.rules, args.placement)
+    extra = f", placement {t.placement}" if t.placement else ""
+    print(f"created {t.path}: {t.name} ({t.system}, rules {t.rules}{extra})")
+    return 0
+
+
+def _players(args: argparse.Namespace) -> int:
+    t = _open(args)
+    if args.import_csv:
+        if args.import_csv == "-":
+            text = sys.stdin.read()
+        else:
+            with open(args.import_csv, encoding="utf-8-sig") as f:
+                text = f.read(1_000_000)
+        print(f"added {t.import_players(text)} players", file=sys.stderr)
+    for name in args.add or ():
+        t.add_player(name, club=args.club or "", team=args.team or "", ema=args.ema or "",
+                     country=args.country or "")
+    for name in args.out or ():
+        t.set_active(name, False)
+    for name in args.back or ():
+        t.set_active(name, True)
+    players = t.players()
+    if args.json:
+        _dump(players)
+        return 0
+    print(_table(["#", "name", "club", "team", "EMA", "country", "plays"],
+                 [[str(p["id"]), p["name"], p["club"], p["team"], p["ema"], p["country"],
+                   "yes" if p["active"] else "no"] for p in players], {0}))
+    return 0
+
+
+def _seat(args: argparse.Namespace) -> int:
+    t = _open(args)
+    n = t.seat_round(args.method, args.seed)
+    rnd = t.rounds()[n - 1]
+    if args.json:
+        _dump(rnd)
+        return 0
+    print(f"round {n} ({args.method}):")
+    for tb in rnd["tables"]:
+        print(f"  table {tb['table']}: " + "  ".join(f"{w} {p}" for w, p in zip("ESWN", tb["players"],
+                                                                                 strict=True)))
+    return 0
+
+
+def _entry(args: argparse.Namespace, system: str) -> dict[str, Any]:
+    """The entry the hand options describe."""
+    given = {k for k in (*_MCR_ONLY, *_RIICHI_ONLY) if getattr(args, k, None) not in (None, False, [])}
+    wrong = given & set(_RIICHI_ONLY if system == "mcr" else _MCR_ONLY)
+    if wrong:
+        opt = "--" + sorted(wrong)[0].replace("_", "-")
+        raise InvalidArgument(f"{opt} is not an option of this {system} tournament")
+    riichi = list(args.riichi or [])
+    if riichi and system == "mcr":
+        raise InvalidArgument("--riichi is not an option of this mcr tournament")
+    kinds = [k for k, on in (("draw", args.draw), ("false_win", args.false_win), ("chombo", args.chombo),
+                             ("penalty", args.penalty)) if on]
+    if len(kinds) > 1 or (kinds and (args.hand or args.winner)):
+        raise InvalidArgument("give one of: a winning hand (HAND --winner …), --fan/--han, --draw, "
+                              "--false-win, --chombo, --penalty")
+    if args.draw:
+        return {"kind": "draw"} if system == "mcr" else {"kind": "draw", "tenpai": args.tenpai or [],
+                                                          "riichi": riichi}
+    if args.false_win or args.chombo:
+        return {"kind": "false_win" if args.false_win else "chombo", "seat": args.false_win or args.chombo,
+                "reason": args.reason or ""}
+    if args.penalty:
+        who, amount = args.penalty
+        try:
+            value = int(amount)
+        except ValueError:
+            raise InvalidArgument(f"--penalty {who} {amount}: the amount is a whole number such as "
+                                  "-10") from None
+        return {"kind": "penalty", "seat": who, "amount": value, "reason": args.reason or ""}
+    if args.winner is None:
+        raise InvalidArgument("--winner NAME: who won (or --draw, --false-win, --chombo, --penalty)")
+    if args.self_drawn == (args.discarder is not None):
+        raise InvalidArgument("give either --discarder NAME or --self-drawn")
+    out: dict[str, Any] = {"winner": args.winner, "discarder": args.discarder}
+    if system == "riichi":
+        out["riichi"] = riichi
+    if args.fan is not None or args.han is not None or args.yakuman is not None:
+        if args.hand:
+            raise InvalidArgument("give either the hand's tiles or its total (--fan / --han), not both")
+        if system == "mcr":
+            return {"kind": "fan", **out, "fan": args.fan}
+        return {"kind": "points", **out, "han": args.han or 0, "yakuman": args.yakuman or 0,
+                **({"fu": args.fu} if args.fu is not None else {})}
+    if not args.hand:
+        raise InvalidArgument("give the winning hand's tiles (HAND) or its total (--fan N / --han N --fu N)")
+    if args.fu is not None:
+        raise InvalidArgument("--fu goes with --han (a hand given by its tiles is scored from them)")
+    out["hand"] = args.hand
+    if system == "mcr":
+        from ..mcr.situation import FLAGS
+
+        for f in FLAGS:
+            if f.name != "self_drawn" and getattr(args, f.name, False):
+                out[f.name] = True
+        if args.flowers is not None:
+            out["flowers"] = int(args.flowers) if args.flowers.isdigit() else args.flowers
+        return {"kind": "win", **out}
+    for name in _RIICHI_FLAGS:
+        if getattr(args, name, False):
+            out[name] = True
+    out["dora"] = args.dora or ""
+    out["ura_dora"] = args.ura_dora or ""
+    if args.pao is not None:
+        out["pao"] = args.pao
+    return {"kind": "win", **out}
+
+
+def _show_record(t: Any, rec: dict[str, Any], rnd: int, table: int) -> None:
+    names = t.sheet(rnd, table)["players"]
+    print(f"round {rnd} table {table} hand {rec['number']} ({rec['label']}): {_describe(rec, names)}  "
+          f"[entry {rec['id']}]")
+    print("  " + "   ".join(f"{n} {d:+d} → {x}" for n, d, x in zip(names, rec["deltas"], rec["totals"],
+                                                                    strict=True)))
+
+
+def _hand(args: argparse.Namespace) -> int:
+    t = _open(args)
+    rec = t.add(args.round, args.table, _entry(args, t.system), number=args.number, author=args.author or "")
+    if args.json:
+        _dump(rec)
+        return 0
+    _show_record(t, rec, args.round, args.table)
+    return 0
+
+
+def _edit(args: argparse.Namespace) -> int:
+    t = _open(args)
+    rec = t.edit(args.round, args.table, args.entry_id, _entry(args, t.system), author=args.author or "")
+    if args.json:
+        _dump(rec)
+        return 0
+    print(f"entry {args.entry_id} changed; the sheet now:")
+    _print_sheet(t.sheet(args.round, args.table))
+    return 0
+
+
+def _delete(args: argparse.Namespace) -> int:
+    t = _open(args)
+    t.delete(args.round, args.table, args.entry_id, author=args.author or "")
+    print(f"entry {args.entry_id} deleted (kept in the audit trail)", file=sys.stderr)
+    return 0
+
+
+def _describe(rec: dict[str, Any], names: list[str]) -> str:
+    e, d = rec["entry"], rec.get("detail", {})
+    kind = e["kind"]
+    if kind == "draw":
+        if e.get("tenpai") is not None:
+            ten = ", ".join(names[s] for s in e["tenpai"]) or "nobody"
+            return f"draw (tenpai: {ten})"
+        return "draw"
+    why = f" ({e['reason']})" if e.get("reason") else ""
+    if kind in ("false_win", "chombo"):
+        return f"{kind.replace('_', ' ')} by {names[e['seat']]}{why}"
+    if kind == "penalty":
+        return f"penalty {e['amount']:+d} for {names[e['seat']]}{why}"
+    if kind == "fan":
+        how = "self-drawn" if e["discarder"] is None else f"from {names[e['discarder']]}"
+        return f"{names[e['winner']]} wins {e['fan']} fan {how} (entered as a total)"
+    if kind == "points":
+        how = "tsumo" if e["discarder"] is None else f"ron on {names[e['discarder']]}"
+        v = f"{e['yakuman']}x yakuman" if e["yakuman"] else f"{e['han']} han {e['fu']} fu"
+        return f"{names[e['winner']]} {how}, {v} (entered as a total)"
+    if "result" in d:  # MCR
+        r = d["result"]
+        how = "self-drawn" if e["discarder"] is None else f"from {names[e['discarder']]}"
+        return f"{names[e['winner']]} wins {r['hand']} {how}: {r['total']} fan ({', '.join(r['fans'])})"
+    parts = []
+    for r in d.get("results", ()):
+        how = "tsumo" if e["discarder"] is None else f"ron on {names[e['discarder']]}"
+        v = f"{r['yakuman']}x yakuman" if r["yakuman"] else f"{r['han']} han {r['fu']} fu"
+        parts.append(f"{names[r['winner']]} {how} {r['hand']}: {v} ({', '.join(r['yaku'])})")
+    return "; ".join(parts)
+
+
+def _print_sheet(s: dict[str, Any]) -> None:
+    names = s["players"]
+    riichi = s["system"] == "riichi"
+    print(f"round {s['round']} table {s['table']} ({s['system']}): "
+          + "  ".join(f"{w} {n}" for w, n in zip("ESWN", names, strict=True)))
+    rows = []
+    for r in s["entries"]:
+        rows.append([str(r["number"]), r["label"], str(r["id"]),
+                     *(f"{x:+d}" if x else "·" for x in r["deltas"]), _describe(r, names)])
+    if rows:
+        print(_table(["#", "hand", "entry", *names, "what"], rows, {0, 3, 4, 5, 6}))
+    head = "scores" if riichi else "totals"
+    print(f"{head}: " + "  ".join(f"{n} {x}" for n, x in zip(names, s["totals"], strict=True)))
+    what = "final points" if riichi else "table points"
+    state = "ended" if s["ended"] else f"in play: next hand {s['next']['number']} ({s['next']['label']})"
+    print(f"{what}: " + "  ".join(f"{n} {_pts(x, riichi)}" for n, x in zip(names, s["points"], strict=True))
+          + f"   ({s['hands']} hands, {state})")
+
+
+def _sheet(args: argparse.Namespace) -> int:
+    s = _open(args).sheet(args.round, args.table)
+    if args.json:
+        _dump(s)
+    else:
+        _print_sheet(s)
+    return 0
+
+
+def _end(args: argparse.Namespace) -> int:
+    s = _open(args).end_session(args.round, args.table, author=args.author or "")
+    if args.json:
+        _dump(s)
+    else:
+        _print_sheet(s)
+    return 0
+
+
+def _standings(args: argparse.Namespace) -> int:
+    t = _open(args)
+    rows = t.standings()
+    if args.json:
+        _dump(rows)
+        return 0
+    riichi = t.system == "riichi"
+    out = []
+    for p in rows:
+        best = p["best"]
+        best_text = ""
+        if best:
+            unit = "han" if riichi else "fan"
+            best_text = f"{best['value']} {unit} (r{best['round']} t{best['table']} #{best['number']})"
+        out.append([str(p["rank"]), p["name"], p["club"], str(p["sessions"]), _pts(p["points"], riichi),
+                    _num(p["score"]), str(p["firsts"]), str(p["wins"]),
+                    str(p["chombo"] if riichi else p["false_wins"]), best_text])
+    print(f"{t.name} — standings")
+    print(_table(["rank", "name", "club", "played", "points" if riichi else "table pts", "score", "1st",
+                  "wins", "chombo" if riichi else "false wins", "best hand"], out, {0, 3, 4, 5, 6, 7, 8}))
+    return 0
+
+
+def _history(args: argparse.Namespace) -> int:
+    h = _open(args).history(args.name)
+    if args.json:
+        _dump(h)
+        return 0
+    print(f"{h['name']}: rank {h['rank']}, {_pts(h['points'], False)} points, score {_num(h['score'])}")
+    print(_table(["round", "table", "seat", "score", "place", "points", "opponents"],
+                 [[str(s["round"]), str(s["table"]), "ESWN"[s["seat"]], str(s["score"]), str(s["place"]),
+                   _num(s["points"]), ", ".join(s["opponents"])] for s in h["sessions"]], {0, 1, 3, 4, 5}))
+    return 0
+
+
+def _audit(args: argparse.Namespace) -> int:
+    rows = _open(args).audit(args.round, args.table)
+    if args.json:
+        for r in rows:
+            _dump(r)
+        return 0
+    for r in rows:
+        where = f"r{r['round']} t{r['table']}" + (f" #{r['number']}" if r["number"] else "")
+        entry = f" entry {r['entry']}" if r["entry"] else ""
+        change = ""
+        if r["action"] == "edit":
+            before = json.dumps(r["before"], ensure_ascii=False)
+            change = f": {before} → {json.dumps(r['after'], ensure_ascii=False)}"
+        print(f"{r['at']}  {r['author'] or '-'}  {r['action']}{entry}  {where}{change}")
+    return 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    t = _open(args)
+    text = t.export_csv() if args.format == "csv" else json.dumps(t.export_json(), ensure_ascii=False,
+                                                                   indent=1) + "\n"
+    if args.output in (None, "-"):
+        sys.stdout.write(text)
+    else:
+        with open(args.output, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+        print(f"wrote {args.output}", file=sys.stderr)
+    return 0
+
+
+# -- the parser -----------------------------------------------------------------------------------
+def _hand_options(p: argparse.ArgumentParser) -> None:
+    from ..mcr.situation import FLAGS
+
+    p.add_argument("hand", nargs="?", help="the winning hand's tiles, winning tile last (as `suanfan mcr` "
+                                           "/ `suanfan riichi`)")
+    p.add_argument("--winner", metavar="NAME", help="who won (a name, or the seat 0-3)")
+    p.add_argument("--discarder", metavar="NAME", help="who discarded the winning tile")
+    add_aliases(p, p.add_argument("--self-drawn", action="store_true", help="won by self-draw (tsumo)"),
+                "--tsumo")
+    p.add_argument("--number", type=int, metavar="N", help="the hand's number (default: the hand in play)")
+    p.add_argument("--author", metavar="WHO", help="who enters it (kept in the audit trail)")
+    g = p.add_argument_group("other results")
+    g.add_argument("--fan", type=int, metavar="N", help="MCR: a win entered by its fan total")
+    g.add_argument("--han", type=int, metavar="N", help="riichi: a win entered by han (with --fu)")
+    g.add_argument("--fu", type=int, metavar="N", help="riichi: the fu of a --han win (default 30)")
+    g.add_argument("--yakuman", type=int, metavar="N", help="riichi: a win entered as N yakuman")
+    g.add_argument("--draw", action="store_true", help="a drawn hand")
+    g.add_argument("--tenpai", action="append", metavar="NAME",
+                   help="riichi draw: a tenpai player; repeatable")
+    g.add_argument("--false-win", metavar="NAME", help="MCR: a false win by NAME (−30, +10 each other)")
+    g.add_argument("--chombo", metavar="NAME", help="riichi: a chombo by NAME (the placement's penalty)")
+    g.add_argument("--penalty", nargs=2, metavar=("NAME", "AMOUNT"), help="a penalty (signed amount)")
+    g.add_argument("--reason", help="why (false win, chombo, penalty)")
+    m = p.add_argument_group("MCR situation (as `suanfan mcr`)")
+    for f in FLAGS:
+        if f.name != "self_drawn":
+            m.add_argument(f.option, dest=f.name, action="store_true", help=f.help)
+    m.add_argument("--flowers", help="flower count or flower tiles such as 1258f")
+    r = p.add_argument_group("riichi situation (as `suanfan riichi`)")
+    r.add_argument("--riichi", action="append", metavar="NAME",
+                   help="a player who declared riichi in this hand (the winner too); repeatable")
+    for name in _RIICHI_FLAGS:
+        r.add_argument("--" + name.replace("_", "-"), dest=name, action="store_true")
+    r.add_argument("--dora", help="dora indicators, e.g. 3m7z")
+    r.add_argument("--ura-dora", help="ura dora indicators")
+    r.add_argument("--pao", metavar="NAME",
+                   help="the player liable (pao) for a big three dragons / four winds")
+
+
+def _where(p: argparse.ArgumentParser) -> None:
+    p.add_argument("round", type=int, help="round number")
+    p.add_argument("table", type=int, help="table number")
+
+
+@register_command
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    top = sub.add_parser("tournament", help="run a tournament: players, seating, score sheets, standings",
+                         description="Run an MCR or riichi tournament kept in one SQLite file: every hand "
+                                     "scored from its tiles, standings and exports (README: 'Tournaments').")
+    cmds = top.add_subparsers(dest="tournament_command", metavar="COMMAND", parser_class=type(top),
+                              required=True)
+
+    def cmd(name: str, help: str, func: Any, where: bool = False,
+            json_opt: bool = True) -> argparse.ArgumentParser:
+        p = cmds.add_parser(name, help=help, description=help)
+        p.add_argument("file", help="the tournament file (SQLite)")
+        if where:
+            _where(p)
+        if json_opt:
+            p.add_argument("--json", action="store_true", help="print JSON")
+        p.set_defaults(func=func)
+        return p
+
+    p = cmd("create", "create a tournament file", _create, json_opt=False)
+    p.add_argument("--name", required=True, help="the tournament's name")
+    p.add_argument("--system", choices=("mcr", "riichi"), default="mcr", help="rule system (default mcr)")
+    p.add_argument("--rules", help="scoring preset (default: mcr; riichi: the placement's own rules)")
+    p.add_argument("--placement", choices=("ema", "wrc", "mleague", "tenhou"),
+                   help="riichi: start points, uma/oka and ties (default wrc)")
+    p = cmd("players", "add, import, or list the players", _players)
+    p.add_argument("--import", dest="import_csv", metavar="CSV",
+                   help="a CSV of players: name[,club,team,ema,country] ('-' for stdin)")
+    p.add_argument("--add", action="append", metavar="NAME", help="add a player; repeatable")
+    p.add_argument("--club")
+    p.add_argument("--team", help="team (team-mates are seated apart)")
+    p.add_argument("--ema", help="EMA number")
+    p.add_argument("--country")
+    p.add_argument("--out", action="append", metavar="NAME", help="leave a player out of the next rounds")
+    p.add_argument("--back", action="append", metavar="NAME", help="seat a player again")
+    p = cmd("seat", "seat the next round", _seat)
+    p.add_argument("--method", choices=("random", "swiss", "snake", "strongest"), default="random",
+                   help="random draw, by ranking (swiss), snake, or strongest together (default random)")
+    p.add_argument("--seed", type=int, help="seed of the draw (for a reproducible seating)")
+    p = cmd("hand", "enter a hand, a draw, a false win, a chombo or a penalty", _hand, where=True)
+    _hand_options(p)
+    p = cmd("edit", "replace an entry (the sheet is replayed)", _edit, where=True)
+    p.add_argument("entry_id", type=int, help="the entry's id (see `sheet`)")
+    _hand_options(p)
+    p = cmd("delete", "delete an entry (the last hand, or an adjustment)", _delete, where=True,
+            json_opt=False)
+    p.add_argument("entry_id", type=int, help="the entry's id (see `sheet`)")
+    p.add_argument("--author", metavar="WHO", help="who deletes it (kept in the audit trail)")
+    cmd("sheet", "show a table's score sheet", _sheet, where=True)
+    p = cmd("end", "end a table's session (on time or after its last hand)", _end, where=True)
+    p.add_argument("--author", metavar="WHO")
+    cmd("standings", "show the standings", _standings)
+    p = cmd("history", "a player's sessions", _history)
+    p.add_argument("name", help="the player")
+    p = cmd("audit", "who entered, changed or deleted what, and when (JSON Lines with --json)", _audit)
+    p.add_argument("round", type=int, nargs="?")
+    p.add_argument("table", type=int, nargs="?")
+    p = cmd("export", "export the results: CSV (EMA results layout) or JSON", _export, json_opt=False)
+    p.add_argument("--format", choices=("csv", "json"), default="csv")
+    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE (default: stdout)")

@@ -1,0 +1,841 @@
+"""Botzone Chinese Standard Mahjong (MCR) text logs: read them into typed, read-only records.
+
+A Botzone log (the format of the Botzone / PKU game corpora, one file holding any number of
+matches) is a sequence of lines, one match after another::
+
+    Match 5f3c...                   the match id
+    Wind 0                          the prevalent wind, 0-3 = E S W N
+    Player 0 Deal W1 W2 ... J1      each player's 13 dealt tiles (flowers, if any, after them)
+    Player 0 Draw B3                a draw (a flower drawn is written BuHua, or as a Draw of it)
+    Player 0 Play B3                a discard
+    Player 1 Chi B4                 a chow of the last discard; the tile named is the chow's middle
+    Player 2 Peng B3                a pung of the last discard
+    Player 3 Gang B3                a kong of the last discard
+    Player 0 AnGang W5              a concealed kong (after a draw)
+    Player 0 BuGang W5              a promoted kong (a pung completed by a tile held)
+    Player 1 Hu B3 Ignore Player 0 PENG B3 Ignore Player 3 CHI B4
+    Fan 9 清龙*1+自摸*1              the fan total and the fans as name*count
+    Score 27 -9 -9 -9               the settlement
+    Huang                           (instead of Hu ... Fan) a drawn game, then Score 0 0 0 0
+
+Tile codes: ``W1``-``W9`` characters 万, ``B1``-``B9`` dots 饼 (筒), ``T1``-``T9`` bamboo 条,
+``F1``-``F4`` East South West North, ``J1`` ``J2`` ``J3`` 中 发 白, ``H1``-``H8`` flowers (read as
+suanfan's flowers 1-8, as :func:`suanfan.parse_hand` reads them). The Botzone judge
+(``ailab-pku/Chinese-Standard-Mahjong``, ``judge/main.cpp``) builds J1-J3 as MahjongGB's honours
+5-7 (red, green, white) and B as its dots, T as its bamboo; a claim another player made at the
+same time but lost on priority (和 > 碰/杠 > 吃, then counter-clockwise from the discarder) is
+appended to the winning claim's line as ``Ignore Player <n> <Op> <tile>``.
+
+What the reader infers, event by event, for each win (the Botzone judge's rules, which are the
+competition rules'):
+
+* the seat wind is the player index (0-3 = E S W N), the prevalent wind the ``Wind`` value;
+* self-drawn: ``Hu`` straight after the winner's own ``Draw``. The winning tile is the drawn one:
+  on a self-drawn win the tile written after ``Hu`` is not always the tile drawn, so it is kept
+  apart (:attr:`Win.hu_tile`) and not used;
+* on a discard: ``Hu`` after another player's ``Play`` (the discarder pays) or after a ``BuGang``
+  (robbing the kong, 抢杠和: the kong's player pays);
+* kong: the win is on the replacement tile of the winner's own kong (杠上开花; a flower drawn in
+  between ends it: a flower replacement is not a kong), or robs a promoted kong (抢杠和);
+* last tile of the wall: every one of the 136 playing tiles is out of the wall (dealt or drawn).
+  Botzone's wall has no dead wall: kong replacements are ordinary draws, and a game is drawn
+  (``Huang``) when a player must draw from an empty wall. The wall holds 136 tiles, plus the 8
+  flowers (144) when the game is played with flowers; counting the playing tiles decides the
+  last tile either way (the one case it cannot see: flowers still in the wall behind the last
+  playing tile, which the judge would count as tiles left);
+* last of its kind (和绝张, seed 001: 和牌池、桌面已亮明的3张牌所剩的第4张牌): the other three
+  copies of the winning tile are on view: discards left in the river (a claimed discard counts
+  once, in its meld) and the tiles of every exposed meld (chows, pungs, claimed and promoted
+  kongs; a concealed kong is not on view). A robbed kong shows all four, so 抢杠和 is never 和绝张;
+* flowers: the flowers the winner was dealt or drew.
+
+Bad input (an unknown line or tile, a wrong player number, a Play of a tile not held, a claim of
+no discard, a Hu nobody could make, a match that ends without its ``Score`` line) makes that match
+bad: it keeps the events read up to the fault and its :attr:`Match.error` names the file and the
+line; the reader goes on with the next ``Match`` line. ``strict=True`` raises the
+:class:`~suanfan.logs.LogError` instead.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator
+from typing import BinaryIO, Final
+
+from ..errors import MahjongError
+from ..hand import Hand, Meld, MeldKind
+from ..mcr import fan_id
+from ._record import Record
+from .tenhou import LogError
+
+__all__ = [
+    "FAN_NAMES",
+    "MAX_LINE",
+    "WALL",
+    "Claim",
+    "Event",
+    "Match",
+    "Recorded",
+    "Win",
+    "fan_names",
+    "parse",
+    "read",
+    "tile_code",
+]
+
+#: the playing tiles of the wall (flowers, when played with, come on top: 144 in all)
+WALL: Final = 136
+#: the longest line read, in bytes (a match's longest line, a Deal or a Hu with its Ignore
+#: claims, is under 100)
+MAX_LINE: Final = 4096
+WINDS: Final = "ESWN"
+#: Botzone fan names that are not suanfan's Chinese names: Botzone writes 嵌张 for 坎张, and
+#: MahjongGB (Botzone's scorer) names the three wait fans 独听・边张, 独听・嵌张, 独听・单钓
+FAN_NAMES: Final[dict[str, str]] = {
+    "嵌张": "closed_wait", "独听・嵌张": "closed_wait", "独听・边张": "edge_wait",
+    "独听・单钓": "single_wait", "单钓": "single_wait",
+}
+#: the name Botzone writes for a suanfan fan id, where it is not suanfan's Chinese name
+_BOTZONE_NAME: Final = {"closed_wait": "嵌张"}
+
+_OPS: Final = {"draw": "draw", "play": "play", "chi": "chi", "peng": "peng", "gang": "gang",
+               "angang": "angang", "bugang": "bugang", "hu": "hu", "buhua": "flower"}
+_CLAIMS: Final = frozenset({"chi", "peng", "gang", "hu"})
+
+
+def tile_code(t: int) -> str:
+    """The Botzone code of a tile id (``W1`` … ``J3``)."""
+    k = t if t < 34 else (4, 13, 22)[t - 34]  # a red five is a plain five
+    if k < 27:
+        return "WBT"[k // 9] + str(k % 9 + 1)
+    if k <= 30:
+        return "F" + str(k - 26)
+    return "J" + str(34 - k)
+
+
+def _tile(code: str) -> int:
+    """The suanfan tile id of a playing tile's code, -1 for a flower code; ValueError if neither."""
+    if len(code) == 2 and "1" <= code[1] <= "9":
+        v = ord(code[1]) - 48
+        c = code[0]
+        if c in "WBT":
+            return "WBT".index(c) * 9 + v - 1
+        if c == "F" and v <= 4:
+            return 26 + v
+        if c == "J" and v <= 3:
+            return 34 - v
+        if c == "H" and v <= 8:
+            return -1
+    raise ValueError(f"unknown tile {code[:12]!r} (tiles are W1-W9 B1-B9 T1-T9 F1-F4 J1-J3, "
+                     "flowers H1-H8)")
+
+
+def fan_names(text: str) -> tuple[tuple[str, int], ...]:
+    """The ``(name, count)`` pairs of a ``Fan`` line's description ``name*count+name*count``."""
+    out: list[tuple[str, int]] = []
+    for part in text.split("+"):
+        part = part.strip()
+        if not part:
+            continue
+        name, star, count = part.rpartition("*")
+        if not star:
+            name, count = part, "1"
+        if not name or not count.isdigit() or not 0 < int(count) <= 16:
+            raise ValueError(f"fan {part[:30]!r} is not name*count")
+        out.append((name, int(count)))
+    return tuple(out)
+
+
+def _fan_id(name: str) -> str:
+    fid = FAN_NAMES.get(name)
+    if fid is not None:
+        return fid
+    try:
+        return fan_id(name)
+    except MahjongError:
+        return "?" + name  # a name suanfan does not know: it can only differ from ours
+
+
+def botzone_fan_name(fid: str, zh: str) -> str:
+    """The name Botzone writes for the fan ``fid`` (whose suanfan Chinese name is ``zh``)."""
+    return _BOTZONE_NAME.get(fid, zh)
+
+
+# -- records ------------------------------------------------------------------------------------
+
+
+class Claim(Record):
+    """A claim made at the same time as the one that won, and ignored (``Ignore Player n Op t``):
+    ``seat``, ``kind`` (chi peng gang hu) and ``tile`` (for a chi the chow's middle tile)."""
+
+    __slots__ = ("kind", "seat", "tile")
+
+    seat: int
+    kind: str
+    tile: int
+
+    def __init__(self, seat: int, kind: str, tile: int) -> None:
+        self._set(seat=seat, kind=kind, tile=tile)
+
+
+class Event(Record):
+    """One line of a match: ``line`` its number in the file (from 1), ``seat``, ``kind`` one of
+    ``deal draw flower play chi peng gang angang bugang hu``, ``tile`` the suanfan tile id (for a
+    chi the chow's middle tile, for a flower the flower number 1-8, ``None`` for a deal),
+    ``tiles`` the dealt tiles (a deal), ``flowers`` the flowers dealt, ``ignored`` the claims
+    ignored in favour of this one."""
+
+    __slots__ = ("flowers", "ignored", "kind", "line", "seat", "tile", "tiles")
+
+    line: int
+    seat: int
+    kind: str
+    tile: int | None
+    tiles: tuple[int, ...]
+    flowers: tuple[int, ...]
+    ignored: tuple[Claim, ...]
+
+    def __init__(self, line: int, seat: int, kind: str, tile: int | None = None,
+                 tiles: tuple[int, ...] = (), flowers: tuple[int, ...] = (),
+                 ignored: tuple[Claim, ...] = ()) -> None:
+        self._set(line=line, seat=seat, kind=kind, tile=tile, tiles=tiles, flowers=flowers,
+                  ignored=ignored)
+
+
+class Recorded(Record):
+    """What the log recorded for a win: ``total`` (the ``Fan`` number, flowers included),
+    ``names`` the ``(name, count)`` pairs as written, ``fans`` the same as ``(suanfan fan id,
+    count)`` sorted (an unknown name is kept as ``"?name"``), ``deltas`` the ``Score`` line."""
+
+    __slots__ = ("deltas", "fans", "names", "total")
+
+    total: int
+    names: tuple[tuple[str, int], ...]
+    fans: tuple[tuple[str, int], ...]
+    deltas: tuple[int, ...]
+
+    def __init__(self, total: int, names: tuple[tuple[str, int], ...],
+                 deltas: tuple[int, ...]) -> None:
+        merged: dict[str, int] = {}
+        for name, count in names:
+            fid = _fan_id(name)
+            merged[fid] = merged.get(fid, 0) + count
+        self._set(total=total, names=names, fans=tuple(sorted(merged.items())), deltas=deltas)
+
+
+class Win(Record):
+    """A win with everything the events say about it and what the log recorded.
+
+    ``seat`` the winner, ``from_seat`` who pays the fan total (the discarder, the robbed kong's
+    player; ``None`` self-drawn); ``hand`` the complete :class:`~suanfan.Hand` (melds with their
+    claim sources, the winning tile, the flowers); ``winning_tile``; ``hu_tile`` the tile written
+    after ``Hu``; the situation flags ``self_drawn``, ``kong`` (杠上开花 or 抢杠和),
+    ``robbing`` (抢杠和), ``last_tile_of_wall``, ``last_of_kind``; ``seat_wind`` and
+    ``prevalent_wind`` "E" "S" "W" "N"; ``recorded``; ``conflicts`` where the events disagree
+    with the record."""
+
+    __slots__ = ("conflicts", "file", "from_seat", "hand", "hu_tile", "kong", "last_of_kind",
+                 "last_tile_of_wall", "line", "match", "prevalent_wind", "recorded", "robbing",
+                 "seat", "seat_wind", "self_drawn", "winning_tile")
+
+    file: str
+    match: str
+    line: int
+    seat: int
+    from_seat: int | None
+    hand: Hand
+    winning_tile: int
+    hu_tile: int
+    self_drawn: bool
+    kong: bool
+    robbing: bool
+    last_tile_of_wall: bool
+    last_of_kind: bool
+    seat_wind: str
+    prevalent_wind: str
+    recorded: Recorded | None
+    conflicts: tuple[str, ...]
+
+    def __init__(self, *, file: str, match: str, line: int, seat: int, from_seat: int | None,
+                 hand: Hand, winning_tile: int, hu_tile: int, kong: bool, robbing: bool,
+                 last_tile_of_wall: bool, last_of_kind: bool, seat_wind: str,
+                 prevalent_wind: str, recorded: Recorded | None,
+                 conflicts: tuple[str, ...]) -> None:
+        self._set(file=file, match=match, line=line, seat=seat, from_seat=from_seat, hand=hand,
+                  winning_tile=winning_tile, hu_tile=hu_tile, self_drawn=from_seat is None,
+                  kong=kong, robbing=robbing, last_tile_of_wall=last_tile_of_wall,
+                  last_of_kind=last_of_kind, seat_wind=seat_wind, prevalent_wind=prevalent_wind,
+                  recorded=recorded, conflicts=conflicts)
+
+    def situation(self) -> dict[str, object]:
+        """The keyword arguments of :func:`suanfan.mcr.score` for this win (the flowers are in
+        the hand; without rules)."""
+        return {"self_drawn": self.self_drawn, "kong": self.kong,
+                "last_tile_of_wall": self.last_tile_of_wall, "last_of_kind": self.last_of_kind,
+                "seat_wind": self.seat_wind, "prevalent_wind": self.prevalent_wind}
+
+
+class Match(Record):
+    """A match (one hand of four players): ``file``, ``match`` its id, ``line`` of its ``Match``
+    line, ``prevalent_wind``, ``events``, ``win`` (``None`` for a drawn game or a bad match),
+    ``huang`` a drawn game, ``scores`` the ``Score`` line (``None`` if missing), ``error`` why the
+    match cannot be read (``None`` when it can; it names the file and the line)."""
+
+    __slots__ = ("error", "events", "file", "huang", "line", "match", "prevalent_wind", "scores",
+                 "win")
+
+    file: str
+    match: str
+    line: int
+    prevalent_wind: str
+    events: tuple[Event, ...]
+    win: Win | None
+    huang: bool
+    scores: tuple[int, ...] | None
+    error: str | None
+
+    def __init__(self, file: str, match: str, line: int, prevalent_wind: str,
+                 events: tuple[Event, ...], win: Win | None, huang: bool,
+                 scores: tuple[int, ...] | None, error: str | None) -> None:
+        self._set(file=file, match=match, line=line, prevalent_wind=prevalent_wind,
+                  events=events, win=win, huang=huang, scores=scores, error=error)
+
+
+# -- reading ------------------------------------------------------------------------------------
+
+
+def read(path: str | os.PathLike[str], strict: bool = False) -> Iterator[Match]:
+    """The matches of a Botzone log file, one at a time (memory stays bounded however many the
+    file holds). A bad match comes with its :attr:`Match.error` set, or with ``strict`` raises
+    :class:`~suanfan.logs.LogError`; ``OSError`` when the file cannot be opened."""
+    name = os.path.basename(os.fspath(path))
+    with open(path, "rb") as f:
+        yield from _matches(_lines(f), name, strict)
+
+
+def parse(text: str | bytes, name: str = "<log>", strict: bool = False) -> list[Match]:
+    """The matches of a Botzone log given as text (or UTF-8 bytes); ``name`` names it in error
+    messages and records."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise LogError(name, f"not UTF-8 text (byte {exc.start})") from None
+    return list(_matches(enumerate(text.splitlines(), 1), name, strict))
+
+
+def _lines(f: BinaryIO) -> Iterator[tuple[int, str]]:
+    """The file's lines, numbered from 1; a line too long or not UTF-8 is marked by a NUL."""
+    n = 0
+    read_line = f.readline
+    while True:
+        raw: bytes = read_line(MAX_LINE + 1)
+        if not raw:
+            return
+        n += 1
+        if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
+            while raw and not raw.endswith(b"\n"):  # skip the rest of the line
+                raw = read_line(MAX_LINE + 1)
+            yield n, "\0long"
+            continue
+        try:
+            yield n, raw.decode("utf-8")
+        except UnicodeDecodeError:
+            yield n, "\0utf8"
+
+
+class _Fault(Exception):
+    """A fault at one line (turned into a LogError naming the line)."""
+
+
+def _matches(lines: Iterable[tuple[int, str]], name: str, strict: bool) -> Iterator[Match]:
+    reader: _MatchReader | None = None
+    skipping = False  # after a bad match: skip to the next Match line
+    last = 0
+    for n, text in lines:
+        last = n
+        if text.startswith("\0"):
+            tokens = ["\0"]
+        else:
+            tokens = text.split()
+            if not tokens:
+                continue
+        if tokens[0] == "Match":
+            if reader is not None:
+                yield reader.close(n, strict)
+            reader = _MatchReader(name, n, " ".join(tokens[1:]))
+            skipping = False
+            if len(tokens) != 2:
+                yield reader.fail(n, "a Match line holds one match id", strict)
+                reader = None
+                skipping = True
+            continue
+        if skipping:
+            continue
+        if reader is None:
+            reader = _MatchReader(name, n, "")
+            yield reader.fail(n, "a line before the first Match line", strict)
+            reader = None
+            skipping = True
+            continue
+        try:
+            if tokens[0] == "\0":
+                raise _Fault("a line longer than 4 KB" if text == "\0long" else "not UTF-8 text")
+            reader.feed(n, tokens)
+        except _Fault as exc:
+            yield reader.fail(n, str(exc), strict)
+            reader = None
+            skipping = True
+    if reader is not None:
+        yield reader.close(last + 1, strict)
+
+
+class _Meld:
+    """A meld while the match is read: ``kind`` chow pung kong, ``tile`` (a chow's middle),
+    ``from_seat`` whose discard it took (``None`` for a concealed kong), ``claimed`` the tile
+    taken, ``promoted``."""
+
+    __slots__ = ("claimed", "from_seat", "kind", "promoted", "tile")
+
+    def __init__(self, kind: str, tile: int, from_seat: int | None, claimed: int | None) -> None:
+        self.kind = kind
+        self.tile = tile
+        self.from_seat = from_seat
+        self.claimed = claimed
+        self.promoted = False
+
+
+class _Seat:
+    __slots__ = ("dealt", "flowers", "hand", "melds")
+
+    def __init__(self) -> None:
+        self.hand: list[int] = []
+        self.melds: list[_Meld] = []
+        self.flowers: list[int] = []
+        self.dealt = False
+
+
+def _source(winner: int, frm: int) -> int:
+    """The claim digit of a discard of seat ``frm`` claimed by ``winner``: 1 left (the seat
+    before), 2 opposite, 3 right (the seat after)."""
+    return {3: 1, 2: 2, 1: 3}[(frm - winner) % 4]
+
+
+class _MatchReader:
+    """One match, line by line."""
+
+    def __init__(self, name: str, line: int, match: str) -> None:
+        self.name = name
+        self.line = line
+        self.match = match
+        self.wind: int | None = None
+        self.seats = [_Seat() for _ in range(4)]
+        self.events: list[Event] = []
+        self.copies = [0] * 34  # copies of each kind out of the wall
+        self.visible = [0] * 34  # copies on view (river and exposed melds)
+        self.flowers_out: set[int] = set()
+        self.taken = 0  # playing tiles out of the wall
+        # what may come next: "deal", "draw" (by self.turn), "act" (self.turn after a draw),
+        # "discard" (self.turn after a chi or a pung), "claim" (after self.turn's discard),
+        # "robbable" (after self.turn's promoted kong), "fan", "score", "done"
+        self.state = "deal"
+        self.turn = -1
+        self.first_draw = True
+        self.replacement = False  # the next draw of self.turn replaces a kong
+        self.kong_draw = False  # the last draw replaced a kong
+        self.last_tile = -1  # the last tile drawn, discarded or added to a kong
+        self.win_facts: _WinFacts | None = None
+        self.win: Win | None = None
+        self.huang = False
+        self.fan: tuple[int, tuple[tuple[str, int], ...]] | None = None
+        self.scores: tuple[int, ...] | None = None
+
+    # -- ending ---------------------------------------------------------------------------------
+    def _match(self, error: str | None) -> Match:
+        return Match(self.name, self.match, self.line, WINDS[self.wind or 0], tuple(self.events),
+                     self.win if error is None else None, self.huang, self.scores, error)
+
+    def fail(self, n: int, detail: str, strict: bool) -> Match:
+        exc = LogError(self.name, f"line {n}: {detail}")
+        if strict:
+            raise exc
+        return self._match(str(exc))
+
+    def close(self, n: int, strict: bool) -> Match:
+        if self.state != "done":
+            return self.fail(n, f"match {self.match or '?'} (line {self.line}) ends without its "
+                                "Score line: the log is truncated", strict)
+        return self._match(None)
+
+    # -- helpers --------------------------------------------------------------------------------
+    @staticmethod
+    def _seat(text: str) -> int:
+        if len(text) != 1 or not "0" <= text <= "3":
+            raise _Fault(f"player {text[:12]!r}: players are 0-3")
+        return ord(text) - 48
+
+    @staticmethod
+    def _tile(code: str) -> int:
+        try:
+            return _tile(code)
+        except ValueError as exc:
+            raise _Fault(str(exc)) from None
+
+    def _playing(self, code: str) -> int:
+        t = self._tile(code)
+        if t < 0:
+            raise _Fault(f"flower {code} where a playing tile is needed")
+        return t
+
+    def _out_of_wall(self, t: int) -> None:
+        if self.copies[t] >= 4:
+            raise _Fault(f"a fifth {tile_code(t)}")
+        if self.taken >= WALL:
+            raise _Fault(f"a draw from an empty wall ({WALL} playing tiles)")
+        self.copies[t] += 1
+        self.taken += 1
+
+    def _flower(self, seat: int, code: str) -> int:
+        v = ord(code[1]) - 48
+        if v in self.flowers_out:
+            raise _Fault(f"flower {code} a second time")
+        self.flowers_out.add(v)
+        self.seats[seat].flowers.append(v)
+        return v
+
+    def _take(self, seat: int, t: int, count: int, what: str) -> None:
+        hand = self.seats[seat].hand
+        if hand.count(t) < count:
+            held = hand.count(t)
+            raise _Fault(f"{what}: player {seat} holds {held} {tile_code(t)}, not {count}")
+        for _ in range(count):
+            hand.remove(t)
+
+    def _expect(self, seat: int, op: str, states: tuple[str, ...]) -> None:
+        if self.state not in states:
+            raise _Fault(f"player {seat} {op}: {self._expected()}")
+
+    def _expected(self) -> str:
+        s, t = self.state, self.turn
+        return {
+            "deal": "the four Deal lines come first",
+            "draw": f"player {t} draws next",
+            "act": f"player {t} plays, kongs or wins after a draw",
+            "discard": f"player {t} plays after a claim",
+            "claim": f"after player {t}'s discard a claim or player {(t + 1) % 4}'s draw comes next",
+            "robbable": f"after player {t}'s BuGang a robbing Hu or player {t}'s draw comes next",
+            "fan": "the Fan line comes after a Hu",
+            "score": "the Score line comes next",
+            "done": "the match is over (its Score line was read)",
+        }[s]
+
+    # -- lines ----------------------------------------------------------------------------------
+    def feed(self, n: int, tokens: list[str]) -> None:
+        head = tokens[0]
+        if head == "Wind":
+            if self.wind is not None or self.state != "deal" or any(s.dealt for s in self.seats):
+                raise _Fault("a Wind line after the deal or a second one")
+            if len(tokens) != 2 or tokens[1] not in ("0", "1", "2", "3"):
+                raise _Fault(f"Wind {' '.join(tokens[1:])[:20]!r}: the prevalent wind is 0-3")
+            self.wind = int(tokens[1])
+            return
+        if head == "Player":
+            if len(tokens) < 3:
+                raise _Fault("a Player line needs a player, an action and a tile")
+            seat = self._seat(tokens[1])
+            op = _OPS.get(tokens[2].lower())
+            if op is None and tokens[2] == "Deal":
+                self._deal(n, seat, tokens[3:])
+                return
+            if op is None:
+                raise _Fault(f"unknown action {tokens[2][:20]!r}")
+            if len(tokens) < 4:
+                raise _Fault(f"{tokens[2]} without a tile")
+            ignored = self._ignored(seat, tokens[4:])
+            if ignored and op not in _CLAIMS:
+                raise _Fault(f"Ignore claims after a {tokens[2]}: only a claim of a discard "
+                             "(Chi, Peng, Gang, Hu) has them")
+            self._action(n, seat, op, tokens[3], ignored)
+            return
+        if head == "Fan":
+            self._expect_state("fan", "a Fan line")
+            if len(tokens) < 2 or not tokens[1].isdigit() or len(tokens[1]) > 4:
+                raise _Fault("a Fan line starts with the fan total")
+            try:
+                names = fan_names(" ".join(tokens[2:]))
+            except ValueError as exc:
+                raise _Fault(str(exc)) from None
+            self.fan = (int(tokens[1]), names)
+            self.state = "score"
+            return
+        if head == "Score":
+            self._expect_state("score", "a Score line")
+            try:
+                scores = tuple(int(x) for x in tokens[1:])
+            except ValueError:
+                raise _Fault("the Score line holds four whole numbers") from None
+            if len(scores) != 4 or any(abs(x) > 100_000 for x in scores):
+                raise _Fault("the Score line holds four whole numbers")
+            self.scores = scores
+            self._finish()
+            self.state = "done"
+            return
+        if head == "Huang":
+            if len(tokens) != 1:
+                raise _Fault("a Huang line holds nothing else")
+            self._to_draw()
+            if self.state != "draw":
+                raise _Fault(f"Huang (a drawn game) here: {self._expected()}")
+            if self.taken < WALL:
+                raise _Fault(f"Huang with {WALL - self.taken} tiles still in the wall")
+            self.huang = True
+            self.state = "score"
+            return
+        raise _Fault(f"unknown line {head[:20]!r}")
+
+    def _to_draw(self) -> None:
+        """Nobody claimed the discard (the next player draws) or robbed the kong (its player
+        draws the replacement)."""
+        if self.state == "claim":
+            self.state, self.turn = "draw", (self.turn + 1) % 4
+        elif self.state == "robbable":
+            self.state = "draw"
+
+    def _expect_state(self, state: str, what: str) -> None:
+        if self.state != state:
+            raise _Fault(f"{what} here: {self._expected()}")
+
+    def _ignored(self, seat: int, rest: list[str]) -> tuple[Claim, ...]:
+        out: list[Claim] = []
+        i = 0
+        while i < len(rest):
+            group = rest[i:i + 5]
+            if len(group) != 5 or group[0] != "Ignore" or group[1] != "Player":
+                raise _Fault(f"after the tile: {' '.join(rest[i:])[:40]!r} is not "
+                             "'Ignore Player <n> <Chi|Peng|Gang|Hu> <tile>'")
+            who = self._seat(group[2])
+            kind = group[3].lower()
+            if kind not in _CLAIMS:
+                raise _Fault(f"Ignore Player {who} {group[3][:12]}: an ignored claim is Chi, "
+                             "Peng, Gang or Hu")
+            if who == seat:
+                raise _Fault(f"player {who}'s claim is both made and ignored")
+            out.append(Claim(who, kind, self._playing(group[4])))
+            i += 5
+        return tuple(out)
+
+    def _deal(self, n: int, seat: int, codes: list[str]) -> None:
+        p = self.seats[seat]
+        if self.state != "deal" or p.dealt:
+            raise _Fault(f"player {seat} is dealt twice" if p.dealt else
+                         f"a Deal line after play began ({self._expected()})")
+        tiles: list[int] = []
+        flowers: list[int] = []
+        for code in codes:
+            t = self._tile(code)
+            if t < 0:
+                flowers.append(self._flower(seat, code))
+            else:
+                tiles.append(t)
+                self._out_of_wall(t)
+        if len(tiles) != 13:
+            raise _Fault(f"player {seat} is dealt {len(tiles)} tiles, not 13")
+        p.hand = list(tiles)
+        p.dealt = True
+        self.events.append(Event(n, seat, "deal", None, tuple(tiles), tuple(flowers)))
+        if all(s.dealt for s in self.seats):
+            if self.wind is None:
+                raise _Fault("no Wind line before the deal")
+            self.state = "draw"
+
+    def _action(self, n: int, seat: int, op: str, code: str, ignored: tuple[Claim, ...]) -> None:
+        p = self.seats[seat]
+        if op in ("draw", "flower"):
+            self._to_draw()
+            self._expect(seat, "draws", ("draw",))
+            if self.first_draw:  # the first draw may be any player's (the judge starts at 0)
+                self.turn = seat
+                self.first_draw = False
+            if seat != self.turn:
+                raise _Fault(f"player {seat} draws: {self._expected()}")
+            if len(p.hand) % 3 != 1:
+                raise _Fault(f"player {seat} draws holding {len(p.hand)} tiles")
+            t = self._tile(code)
+            if t < 0:
+                v = self._flower(seat, code)
+                self.events.append(Event(n, seat, "flower", v))
+                self.replacement = False  # a flower replacement is not a kong's
+                return
+            if op == "flower":
+                raise _Fault(f"BuHua {code}: a flower is H1-H8")
+            self._out_of_wall(t)
+            p.hand.append(t)
+            self.kong_draw = self.replacement
+            self.replacement = False
+            self.last_tile = t
+            self.state = "act"
+            self.events.append(Event(n, seat, "draw", t))
+            return
+        t = self._playing(code)
+        if op == "play":
+            self._expect(seat, "plays", ("act", "discard"))
+            if seat != self.turn:
+                raise _Fault(f"player {seat} plays: {self._expected()}")
+            self._take(seat, t, 1, f"Play {code}")
+            self.visible[t] += 1  # in the river (taken back below if claimed)
+            self.last_tile = t
+            self.state = "claim"
+            self.events.append(Event(n, seat, "play", t))
+            return
+        if op in ("angang", "bugang"):
+            self._expect(seat, f"makes a {op}", ("act",))
+            if seat != self.turn:
+                raise _Fault(f"player {seat} {op}: {self._expected()}")
+            if op == "angang":
+                self._take(seat, t, 4, f"AnGang {code}")
+                p.melds.append(_Meld("kong", t, None, None))
+            else:
+                pung = next((m for m in p.melds if m.kind == "pung" and m.tile == t), None)
+                if pung is None:
+                    raise _Fault(f"BuGang {code}: player {seat} has no pung of {code}")
+                self._take(seat, t, 1, f"BuGang {code}")
+                pung.kind = "kong"
+                pung.promoted = True
+                self.visible[t] += 1
+            self.last_tile = t
+            self.replacement = True
+            self.state = "robbable" if op == "bugang" else "draw"
+            self.events.append(Event(n, seat, op, t))
+            return
+        # a claim: chi peng gang of the last discard, or hu
+        if op == "hu":
+            self._hu(n, seat, t, ignored)
+            return
+        self._expect(seat, f"claims a {op}", ("claim",))
+        frm, d = self.turn, self.last_tile
+        if seat == frm:
+            raise _Fault(f"player {seat} claims their own discard")
+        if op == "chi":
+            if seat != (frm + 1) % 4:
+                raise _Fault(f"player {seat} chows player {frm}'s discard: only the next player "
+                             f"({(frm + 1) % 4}) may")
+            if t >= 27 or t % 9 in (0, 8) or d >= 27 or d // 9 != t // 9 or abs(d - t) > 1:
+                raise _Fault(f"Chi {code}: no chow with middle tile {code} uses the discard "
+                             f"{tile_code(d)}")
+            for x in (t - 1, t, t + 1):
+                if x != d:
+                    self._take(seat, x, 1, f"Chi {code}")
+            p.melds.append(_Meld("chow", t, frm, d))
+            self.visible[t - 1] += 1
+            self.visible[t] += 1
+            self.visible[t + 1] += 1
+            self.visible[d] -= 1  # counted once, in the meld
+            self.state = "discard"
+        else:
+            if t != d:
+                raise _Fault(f"{op.capitalize()} {code}: the discard is {tile_code(d)}")
+            if op == "peng":
+                self._take(seat, t, 2, f"Peng {code}")
+                p.melds.append(_Meld("pung", t, frm, t))
+                self.visible[t] += 2
+                self.state = "discard"
+            else:
+                self._take(seat, t, 3, f"Gang {code}")
+                p.melds.append(_Meld("kong", t, frm, t))
+                self.visible[t] += 3
+                self.replacement = True
+                self.state = "draw"
+        self.turn = seat
+        self.events.append(Event(n, seat, op, t, ignored=ignored))
+
+    def _hu(self, n: int, seat: int, t: int, ignored: tuple[Claim, ...]) -> None:
+        p = self.seats[seat]
+        if self.state == "act" and seat == self.turn:
+            if self.events[-1].kind != "draw":
+                raise _Fault(f"player {seat} wins by self-draw without a draw")
+            tile = self.last_tile
+            concealed = list(p.hand)
+            concealed.remove(tile)
+            frm: int | None = None
+            kong = self.kong_draw
+            robbing = False
+        elif self.state in ("claim", "robbable") and seat != self.turn:
+            tile = self.last_tile
+            if t != tile:
+                raise _Fault(f"Hu {tile_code(t)} on player {self.turn}'s "
+                             f"{'discard' if self.state == 'claim' else 'kong'} "
+                             f"{tile_code(tile)}")
+            concealed = list(p.hand)
+            frm = self.turn
+            robbing = self.state == "robbable"
+            kong = robbing
+            if self.state == "claim":
+                self.visible[tile] -= 1  # the winning discard is not a copy on view
+        else:
+            raise _Fault(f"player {seat} wins here: {self._expected()}")
+        if len(concealed) % 3 != 1:
+            raise _Fault(f"player {seat} wins holding {len(concealed) + 1} tiles")
+        # the other three copies on view: the winner's own melds count too
+        last_of_kind = not robbing and self.visible[tile] == 3
+        self.win_facts = _WinFacts(n, seat, frm, tile, t, concealed, kong, robbing,
+                                   self.taken == WALL, last_of_kind)
+        self.events.append(Event(n, seat, "hu", t, ignored=ignored))
+        self.state = "fan"
+
+    def _finish(self) -> None:
+        f = self.win_facts
+        if f is None:
+            if self.scores != (0, 0, 0, 0):
+                raise _Fault(f"a drawn game scores 0 0 0 0, not {' '.join(map(str, self.scores or ()))}")
+            return
+        p = self.seats[f.seat]
+        melds: list[Meld] = []
+        for m in p.melds:
+            if m.kind == "chow":
+                assert m.claimed is not None
+                melds.append(Meld(MeldKind.CHOW, [m.tile - 1, m.tile, m.tile + 1],
+                                  m.claimed - m.tile + 2))
+            elif m.from_seat is None:
+                melds.append(Meld(MeldKind.KONG, [m.tile] * 4, None, concealed=True))
+            elif m.kind == "pung":
+                melds.append(Meld(MeldKind.PUNG, [m.tile] * 3, _source(f.seat, m.from_seat)))
+            else:
+                melds.append(Meld(MeldKind.KONG, [m.tile] * 4, _source(f.seat, m.from_seat),
+                                  promoted=m.promoted))
+        try:
+            hand = Hand(melds, sorted(f.concealed), f.tile, sorted(p.flowers))
+        except MahjongError as exc:
+            raise _Fault(f"the winner's hand is not a hand: {exc}") from None
+        assert self.fan is not None and self.scores is not None
+        recorded = Recorded(self.fan[0], self.fan[1], self.scores)
+        conflicts: list[str] = []
+        if sum(self.scores) != 0:
+            conflicts.append(f"the Score line adds up to {sum(self.scores)}, not 0")
+        self.win = Win(file=self.name, match=self.match, line=f.line, seat=f.seat,
+                       from_seat=f.from_seat, hand=hand, winning_tile=f.tile, hu_tile=f.hu_tile,
+                       kong=f.kong, robbing=f.robbing, last_tile_of_wall=f.last_tile_of_wall,
+                       last_of_kind=f.last_of_kind, seat_wind=WINDS[f.seat],
+                       prevalent_wind=WINDS[self.wind or 0], recorded=recorded,
+                       conflicts=tuple(conflicts))
+
+
+class _WinFacts:
+    """What the events say at a ``Hu`` (made a :class:`Win` once the Fan and Score lines are
+    read)."""
+
+    __slots__ = ("concealed", "from_seat", "hu_tile", "kong", "last_of_kind", "last_tile_of_wall",
+                 "line", "robbing", "seat", "tile")
+
+    def __init__(self, line: int, seat: int, from_seat: int | None, tile: int, hu_tile: int,
+                 concealed: list[int], kong: bool, robbing: bool, last_tile_of_wall: bool,
+                 last_of_kind: bool) -> None:
+        self.line = line
+        self.seat = seat
+        self.from_seat = from_seat
+        self.tile = tile
+        self.hu_tile = hu_tile
+        self.concealed = concealed
+        self.kong = kong
+        self.robbing = robbing
+        self.last_tile_of_wall = last_tile_of_wall
+        self.last_of_kind = last_of_kind

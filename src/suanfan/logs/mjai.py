@@ -1,0 +1,541 @@
+"""mjai JSON Lines: read a game log into the records of :mod:`suanfan.logs.tenhou`, and write one.
+
+An mjai log (the protocol of the mjai AI arena, used by Mortal, mjai.app and other bots) has one
+JSON object an event a line, each with a ``type``: ``start_game`` (``names``), then for each round
+``start_kyoku`` (``bakaze`` E S W N, ``kyoku`` 1-4, ``honba``, ``kyotaku`` the riichi sticks,
+``oya`` the dealer, ``scores``, ``tehais`` the dealt hands, ``dora_marker``), ``tsumo`` (``actor``,
+``pai``), ``dahai`` (``actor``, ``pai``, ``tsumogiri``), ``chi`` ``pon`` ``daiminkan`` (``actor``,
+``target`` the discarder, ``pai`` the claimed tile, ``consumed`` the caller's own tiles),
+``kakan`` (``pai`` the added tile, ``consumed`` the pon's), ``ankan`` (``consumed``), ``reach``
+and ``reach_accepted`` (``actor``), ``dora`` (``dora_marker``), ``hora`` (``actor``, ``target``
+the discarder or the winner on a tsumo, ``pai``, ``deltas``, ``ura_markers`` or
+``uradora_markers``, and in some logs ``fu`` ``fan`` ``hora_points``), ``ryukyoku``
+(``deltas``, ``reason``), ``end_kyoku``, ``end_game``; three-player logs set a North aside with
+``nukidora``. Tiles: ``1m``-``9m``, ``1p``-``9p``, ``1s``-``9s``, ``5mr`` ``5pr`` ``5sr`` the red
+fives, ``E S W N P F C`` (White, Green, Red for P F C), ``?`` a tile the log's viewer does not
+see (such a log cannot be replayed).
+
+The events go, in their order, to the mjlog reader's table (tile numbers handed out by
+:mod:`._tiles`), so every check and every situation flag is inferred as for an mjlog. An mjai
+log records the score changes of a win (:attr:`Recorded.known` is ``deltas``, with ``han`` ``fu``
+``points`` when it gives ``fan`` ``fu`` ``hora_points``), not the yaku or the liable seat; the
+table's rules are Tenhou's with red fives (``aka_flag`` false in ``start_game``: none).
+:func:`dumps` writes a game.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+from collections.abc import Iterator
+from typing import Any, Final
+
+from ..tiles import RED_MAN, RED_PIN, RED_SOU
+from ._tiles import RED_COPIES, Copies, TileFault
+from .tenhou import (
+    MAX_BYTES,
+    CallMeld,
+    Game,
+    LogError,
+    Recorded,
+    Round,
+    TableRules,
+    _Given,
+    _Reader,
+    encode_meld,
+    read_bytes,
+)
+
+__all__ = ["DRAW_REASONS", "dumps", "parse", "read"]
+
+_HONOURS: Final = "ESWNPFC"
+_WINDS: Final = "ESWN"
+_DRAW_TAGS: Final = "TUVW"
+_DISCARD_TAGS: Final = "DEFG"
+#: ``ryukyoku`` reasons and the ``<RYUUKYOKU type>`` of each ("" an exhaustive draw)
+DRAW_REASONS: Final = {"fanpai": "", "ryukyoku": "", "kyushukyuhai": "yao9", "kyushu": "yao9",
+                       "suchareach": "reach4", "sanchaho": "ron3", "sukaikan": "kan4",
+                       "sufonrenta": "kaze4", "nagashimangan": "nm"}
+_REASON_WRITTEN: Final = {"yao9": "kyushukyuhai", "reach4": "suchareach", "ron3": "sanchaho",
+                          "kan4": "sukaikan", "kaze4": "sufonrenta", "nm": "nagashimangan"}
+#: the longest line read
+_MAX_LINE: Final = 1 << 20
+
+
+class _Fault(Exception):
+    """A fault in one event (turned into a LogError naming its line)."""
+
+
+def _kind(pai: object, what: str = "pai") -> tuple[int, bool]:
+    """An mjai tile as (kind 0-33, red)."""
+    if not isinstance(pai, str):
+        raise _Fault(f"{what}: {pai!r} is not a tile")
+    if pai == "?":
+        raise _Fault(f"{what}: a hidden tile '?': a log seen by one player cannot be replayed")
+    if len(pai) == 1 and pai in _HONOURS:
+        return 27 + _HONOURS.index(pai), False
+    red = len(pai) == 3 and pai[2] == "r" and pai[0] == "5"
+    if len(pai) in (2, 3) and (len(pai) == 2 or red) and pai[0] in "123456789" \
+            and pai[1] in "mps":
+        return "mps".index(pai[1]) * 9 + int(pai[0]) - 1, red
+    raise _Fault(f"{what}: {pai!r} is not an mjai tile (1m-9m, 1p-9p, 1s-9s, 5mr 5pr 5sr, "
+                 "E S W N P F C)")
+
+
+def _pai(t: int, aka: bool) -> str:
+    """The mjai name of a Tenhou tile number."""
+    k = t // 4
+    if k >= 27:
+        return _HONOURS[k - 27]
+    return f"{k % 9 + 1}{'mps'[k // 9]}" + ("r" if aka and t in RED_COPIES else "")
+
+
+def _seat(value: object, n: int, what: str = "actor") -> int:
+    if type(value) is not int or not 0 <= value < n:
+        raise _Fault(f"{what} {value!r} is not a seat of a {n}-player game")
+    return value
+
+
+def _ints(value: object, what: str, size: int) -> list[int]:
+    if not isinstance(value, list) or not all(type(x) is int for x in value) \
+            or len(value) != size:
+        raise _Fault(f"{what}: {str(value)[:60]} is not {size} whole numbers")
+    return value
+
+
+def _lines(text: str, name: str) -> Iterator[tuple[int, dict[str, Any]]]:
+    for number, line in enumerate(io.StringIO(text), 1):
+        if not line.strip():
+            continue
+        if len(line) > _MAX_LINE:
+            raise LogError(name, "a line longer than 1 MB", where=f"line {number}")
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise LogError(name, f"not JSON, or cut short: {exc.msg} (column {exc.colno})",
+                           where=f"line {number}") from None
+        except RecursionError:
+            raise LogError(name, "JSON nested too deeply", where=f"line {number}") from None
+        if not isinstance(obj, dict) or not isinstance(obj.get("type"), str):
+            raise LogError(name, "not an mjai event (a JSON object with a 'type')",
+                           where=f"line {number}")
+        yield number, obj
+
+
+class _Game:
+    """The table of the log, event by event."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.reader = _Reader(name)
+        self.index = 0
+        self.where = ""
+        self.n = 0
+        self.aka = True
+        self.names: tuple[str, ...] = ()
+        self.copies: Copies | None = None
+        self.last_draw: list[int] = []
+        self.last_discard: tuple[int, int] | None = None
+        self.pons: dict[tuple[int, int], tuple[tuple[int, ...], int, int]] = {}
+        self.running: list[int] = []
+        self.riichi: set[int] = set()
+        self.in_round = False
+        self.started = False
+        self.ended = False
+
+    def feed(self, tag: str, attrib: dict[str, str], given: _Given | None = None) -> None:
+        self.index += 1
+        self.reader.feed(self.index, tag, attrib, self.where, given)
+
+    def event(self, number: int, ev: dict[str, Any]) -> None:
+        kind = ev["type"]
+        self.where = f"line {number} ({kind})"
+        try:
+            handler = _HANDLERS.get(kind)
+            if handler is None:
+                raise _Fault(f"unknown event type {kind!r}")
+            if self.ended:
+                raise _Fault("an event after end_game")
+            if kind not in ("start_game", "start_kyoku", "end_game") and not self.in_round:
+                raise _Fault("an event outside a round (no start_kyoku before it)")
+            handler(self, ev)
+        except (_Fault, TileFault) as exc:
+            raise LogError(self.name, str(exc), where=self.where) from None
+
+    # -- events ---------------------------------------------------------------------------------
+    def start_game(self, ev: dict[str, Any]) -> None:
+        if self.started:
+            raise _Fault("a second start_game")
+        self.started = True
+        names = ev.get("names", [])
+        if not isinstance(names, list) or not all(isinstance(x, str) for x in names) \
+                or len(names) not in (0, 3, 4):
+            raise _Fault(f"names {str(names)[:60]} are not 3 or 4 names")
+        self.names = tuple(names)
+        self.aka = ev.get("aka_flag", True) is not False
+
+    def start_kyoku(self, ev: dict[str, Any]) -> None:
+        if self.in_round:
+            raise _Fault("start_kyoku inside a round (no end_kyoku before it)")
+        tehais = ev.get("tehais")
+        if not isinstance(tehais, list) or len(tehais) not in (3, 4):
+            raise _Fault("tehais: the dealt hands of 3 or 4 players")
+        if self.n and len(tehais) != self.n:
+            raise _Fault(f"{len(tehais)} hands in a {self.n}-player game")
+        if not self.n:
+            self.n = len(tehais)
+            if self.names and len(self.names) != self.n:
+                raise _Fault(f"{len(self.names)} names for {self.n} players")
+            go = 0x09 | (0 if self.aka else 0x02) | (0x10 if self.n == 3 else 0)
+            self.reader.rules = TableRules(go)
+            self.reader.players = self.n
+            self.reader.names = self.names or ("",) * self.n
+        n = self.n
+        bakaze = ev.get("bakaze")
+        if bakaze not in ("E", "S", "W", "N"):
+            raise _Fault(f"bakaze {bakaze!r} is not E S W N")
+        kyoku, honba, sticks = ev.get("kyoku"), ev.get("honba", 0), ev.get("kyotaku", 0)
+        if type(kyoku) is not int or not 1 <= kyoku <= n:
+            raise _Fault(f"kyoku {kyoku!r} is not 1-{n}")
+        for what, v in (("honba", honba), ("kyotaku", sticks)):
+            if type(v) is not int or v < 0:
+                raise _Fault(f"{what} {v!r} is not a count")
+        oya = _seat(ev.get("oya"), n, "oya")
+        if oya != kyoku - 1:
+            raise _Fault(f"oya {oya} is not the dealer of kyoku {kyoku}")
+        scores = _ints(ev.get("scores"), "scores", n)
+        if any(x % 100 for x in scores):
+            raise _Fault(f"scores {scores} are not multiples of 100")
+        copies = self.copies = Copies(n, self.aka)
+        hai = {}
+        for s, tiles in enumerate(tehais):
+            if not isinstance(tiles, list) or len(tiles) != 13:
+                raise _Fault(f"tehais[{s}] is not 13 tiles")
+            hai[f"hai{s}"] = ",".join(str(copies.deal(s, *_kind(p, f"tehais[{s}]"),
+                                                      f"tehais[{s}] {p}")) for p in tiles)
+        dora = copies.new(*_kind(ev.get("dora_marker"), "dora_marker"), "dora_marker")
+        k = _WINDS.index(bakaze) * 4 + kyoku - 1
+        self.feed("INIT", {"seed": f"{k},{honba},{sticks},0,0,{dora}", "oya": str(oya),
+                           "ten": ",".join(str(x // 100) for x in [*scores, 0][:4]), **hai})
+        self.in_round = True
+        self.last_draw = [-1] * n
+        self.last_discard = None
+        self.pons = {}
+        self.running = list(scores)
+        self.riichi = set()
+
+    def tsumo(self, ev: dict[str, Any]) -> None:
+        assert self.copies is not None
+        s = _seat(ev.get("actor"), self.n)
+        t = self.copies.deal(s, *_kind(ev.get("pai")), f"draw {ev.get('pai')}")
+        self.last_draw[s] = t
+        self.feed(f"{_DRAW_TAGS[s]}{t}", {})
+
+    def dahai(self, ev: dict[str, Any]) -> None:
+        assert self.copies is not None
+        s = _seat(ev.get("actor"), self.n)
+        kind, red = _kind(ev.get("pai"))
+        hand = self.copies.hands[s]
+        drawn = self.last_draw[s]
+        if ev.get("tsumogiri") is True:
+            if drawn < 0 or drawn not in hand or drawn // 4 != kind \
+                    or (drawn in RED_COPIES and self.aka) != red:
+                raise _Fault(f"tsumogiri of {ev.get('pai')}, which seat {s} has not just drawn")
+            hand.remove(drawn)
+            t = drawn
+        else:
+            t = self.copies.take(s, kind, red, f"discard {ev.get('pai')}", avoid=drawn)
+        self.feed(f"{_DISCARD_TAGS[s]}{t}", {})
+        self.last_draw[s] = -1
+        self.last_discard = (s, t)
+
+    def reach(self, ev: dict[str, Any]) -> None:
+        self.feed("REACH", {"who": str(_seat(ev.get("actor"), self.n)), "step": "1"})
+
+    def reach_accepted(self, ev: dict[str, Any]) -> None:
+        s = _seat(ev.get("actor"), self.n)
+        self.feed("REACH", {"who": str(s), "step": "2"})
+        self.riichi.add(s)
+        self.running[s] -= 1000
+
+    def _claim(self, ev: dict[str, Any], kind: str, size: int) -> None:
+        assert self.copies is not None
+        s = _seat(ev.get("actor"), self.n)
+        target = _seat(ev.get("target"), self.n, "target")
+        if self.last_discard is None or self.last_discard[0] != target:
+            raise _Fault(f"a {kind} of seat {target}'s discard, which is not the last discard")
+        frm, called = self.last_discard
+        kk, red = _kind(ev.get("pai"))
+        if called // 4 != kk or (called in RED_COPIES and self.aka) != red:
+            raise _Fault(f"a {kind} of {ev.get('pai')}: the last discard is "
+                         f"{_pai(called, self.aka)}")
+        consumed = ev.get("consumed")
+        if not isinstance(consumed, list) or len(consumed) != size:
+            raise _Fault(f"consumed: the {size} tiles of the hand a {kind} uses")
+        own = tuple(self.copies.take(s, *_kind(p, "consumed"), f"consumed {p}") for p in consumed)
+        tiles = tuple(sorted((*own, called)))
+        m = encode_meld(kind, s, frm, tiles, called)
+        if kind == "pon":
+            self.pons[(s, kk)] = (tiles, frm, called)
+        self.last_discard = None
+        self.last_draw[s] = -1
+        self.feed("N", {"who": str(s), "m": str(m)})
+
+    def chi(self, ev: dict[str, Any]) -> None:
+        self._claim(ev, "chi", 2)
+
+    def pon(self, ev: dict[str, Any]) -> None:
+        self._claim(ev, "pon", 2)
+
+    def daiminkan(self, ev: dict[str, Any]) -> None:
+        self._claim(ev, "daiminkan", 3)
+
+    def kakan(self, ev: dict[str, Any]) -> None:
+        assert self.copies is not None
+        s = _seat(ev.get("actor"), self.n)
+        kk, red = _kind(ev.get("pai"))
+        pon = self.pons.pop((s, kk), None)
+        if pon is None:
+            raise _Fault(f"a kakan of {ev.get('pai')} by seat {s}, who has no such pon")
+        added = self.copies.take(s, kk, red, f"kakan {ev.get('pai')}")
+        self.last_draw[s] = -1
+        self.feed("N", {"who": str(s), "m": str(encode_meld("kakan", s, pon[1], (*pon[0], added),
+                                                            pon[2], added))})
+
+    def ankan(self, ev: dict[str, Any]) -> None:
+        assert self.copies is not None
+        s = _seat(ev.get("actor"), self.n)
+        consumed = ev.get("consumed")
+        if not isinstance(consumed, list) or len(consumed) != 4:
+            raise _Fault("consumed: the 4 tiles of an ankan")
+        tiles = tuple(sorted(self.copies.take(s, *_kind(p, "consumed"), f"consumed {p}")
+                             for p in consumed))
+        if len({t // 4 for t in tiles}) != 1:
+            raise _Fault("an ankan of four tiles of one kind")
+        self.last_draw[s] = -1
+        self.feed("N", {"who": str(s), "m": str(encode_meld("ankan", s, None, tiles))})
+
+    def nukidora(self, ev: dict[str, Any]) -> None:
+        assert self.copies is not None
+        s = _seat(ev.get("actor"), self.n)
+        t = self.copies.take(s, *_kind(ev.get("pai", "N")), "nukidora")
+        self.last_draw[s] = -1
+        self.feed("N", {"who": str(s), "m": str(encode_meld("nuki", s, None, (t,)))})
+
+    def dora(self, ev: dict[str, Any]) -> None:
+        assert self.copies is not None
+        t = self.copies.new(*_kind(ev.get("dora_marker"), "dora_marker"), "dora_marker")
+        self.feed("DORA", {"hai": str(t)})
+
+    def hora(self, ev: dict[str, Any]) -> None:
+        assert self.copies is not None
+        n = self.n
+        who = _seat(ev.get("actor"), n)
+        frm = _seat(ev.get("target", who), n, "target")
+        deltas = _ints(ev.get("deltas"), "deltas", n)
+        ura_raw = ev.get("ura_markers", ev.get("uradora_markers", []))
+        if not isinstance(ura_raw, list) or len(ura_raw) > 5:
+            raise _Fault("ura_markers: a list of up to 5 tiles")
+        ura = tuple(self.copies.new(*_kind(p, "ura_markers"), "ura_markers") for p in ura_raw) \
+            if who in self.riichi else ()
+        known = {"deltas"}
+        facts = {}
+        for key, fact in (("fan", "han"), ("fu", "fu"), ("hora_points", "points")):
+            v = ev.get(key)
+            if v is not None:
+                if type(v) is not int or v < 0:
+                    raise _Fault(f"{key} {v!r} is not a count")
+                known.add(fact)
+                facts[fact] = v
+        han = facts.get("han", 0)
+        if han >= 13:
+            known.discard("fu")  # a yakuman's fu (0 when scored by yakuman) is not compared
+        rec = Recorded(facts.get("fu", 0), facts.get("points", 0),
+                       _limit(han, facts.get("fu", 0)) if "han" in facts else "", (), (),
+                       tuple(deltas), tuple(self.running), None, 0, 0, known=frozenset(known),
+                       han=han)
+        self.feed("AGARI", {"who": str(who), "fromWho": str(frm)}, _Given(rec, ura))
+        self.running = [a + b for a, b in zip(self.running, deltas, strict=True)]
+
+    def ryukyoku(self, ev: dict[str, Any]) -> None:
+        n = self.n
+        attrib: dict[str, str] = {}
+        reason = ev.get("reason", "")
+        if reason:
+            if not isinstance(reason, str) or reason not in DRAW_REASONS:
+                raise _Fault(f"reason {reason!r} is not one of {' '.join(DRAW_REASONS)}")
+            if DRAW_REASONS[reason]:
+                attrib["type"] = DRAW_REASONS[reason]
+        if "deltas" in ev:
+            deltas = _ints(ev["deltas"], "deltas", n)
+            attrib["sc"] = ",".join(f"{self.running[s] // 100},{deltas[s] // 100}" if s < n
+                                    else "0,0" for s in range(4))
+            self.running = [a + b for a, b in zip(self.running, deltas, strict=True)]
+        self.feed("RYUUKYOKU", attrib)
+
+    def end_kyoku(self, ev: dict[str, Any]) -> None:
+        self.in_round = False
+
+    def end_game(self, ev: dict[str, Any]) -> None:
+        if self.in_round:
+            raise _Fault("end_game inside a round (no end_kyoku before it)")
+        self.ended = True
+
+    def finish(self) -> Game:
+        if self.reader.rules is None:
+            raise LogError(self.name, "no start_kyoku: not an mjai game log")
+        return self.reader.finish()
+
+
+def _limit(han: int, fu: int) -> str:
+    """The limit Tenhou names for a han and fu (a recorded ``fan`` of 13 or more: yakuman)."""
+    if han >= 13:
+        return "yakuman"
+    if han >= 11:
+        return "sanbaiman"
+    if han >= 8:
+        return "baiman"
+    if han >= 6:
+        return "haneman"
+    if han >= 5 or (han == 4 and fu >= 40) or (han == 3 and fu >= 70):
+        return "mangan"
+    return ""
+
+
+_HANDLERS: Final = {name: getattr(_Game, name) for name in (
+    "start_game", "start_kyoku", "tsumo", "dahai", "reach", "reach_accepted", "chi", "pon",
+    "daiminkan", "kakan", "ankan", "nukidora", "dora", "hora", "ryukyoku", "end_kyoku",
+    "end_game")}
+
+
+def parse(data: bytes | str, name: str = "<log>") -> Game:
+    """Read an mjai log given as JSON Lines text or bytes; ``name`` names it in error messages
+    and in the records."""
+    if isinstance(data, bytes):
+        if len(data) > MAX_BYTES:
+            raise LogError(name, f"the log is larger than {MAX_BYTES >> 20} MB")
+        try:
+            data = data.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise LogError(name, f"not UTF-8 text (byte {exc.start})") from None
+    game = _Game(name)
+    for number, ev in _lines(data, name):
+        game.event(number, ev)
+    return game.finish()
+
+
+def read(path: str | os.PathLike[str]) -> Game:
+    """Read an mjai JSON Lines file (plain or gzip-compressed): a :class:`Game`; LogError for a
+    log that cannot be read."""
+    name, data = read_bytes(path)
+    return parse(data, name)
+
+
+# -- writing -------------------------------------------------------------------------------------
+
+
+def _meld_event(cm: CallMeld, aka: bool) -> dict[str, Any]:
+    def p(t: int) -> str:
+        return _pai(t, aka)
+
+    if cm.kind == "ankan":
+        return {"type": "ankan", "actor": cm.seat, "consumed": [p(t) for t in sorted(cm.tiles)]}
+    if cm.kind == "nuki":
+        return {"type": "nukidora", "actor": cm.seat, "pai": p(cm.tiles[0])}
+    if cm.kind == "kakan":
+        assert cm.added is not None
+        return {"type": "kakan", "actor": cm.seat, "pai": p(cm.added),
+                "consumed": [p(t) for t in sorted(cm.tiles) if t != cm.added]}
+    assert cm.called is not None
+    return {"type": cm.kind, "actor": cm.seat, "target": cm.from_seat, "pai": p(cm.called),
+            "consumed": [p(t) for t in sorted(cm.tiles) if t != cm.called]}
+
+
+def _round_events(rnd: Round, n: int, aka: bool) -> Iterator[dict[str, Any]]:
+    if len(rnd.dealt) != n:
+        raise ValueError(f"round {rnd.index} has no dealt tiles: it cannot be written")
+    scores = list(rnd.scores)
+    yield {"type": "start_kyoku", "bakaze": rnd.round_wind, "dora_marker":
+           _pai(int(rnd.seed.split(",")[5]), aka), "kyoku": rnd.kyoku, "honba": rnd.honba,
+           "kyotaku": rnd.sticks, "oya": rnd.dealer, "scores": list(scores),
+           "tehais": [[_pai(t, aka) for t in hand] for hand in rnd.dealt]}
+    just_drew = [-1] * n
+    wins = iter(rnd.wins)
+    for e in rnd.events:
+        s = e.seat
+        if e.kind == "draw" and s is not None and e.tile is not None:
+            just_drew[s] = e.tile
+            yield {"type": "tsumo", "actor": s, "pai": _pai(e.tile, aka)}
+        elif e.kind == "discard" and s is not None and e.tile is not None:
+            yield {"type": "dahai", "actor": s, "pai": _pai(e.tile, aka),
+                   "tsumogiri": just_drew[s] == e.tile}
+            just_drew[s] = -1
+        elif e.kind == "reach" and s is not None:
+            if e.step == 1:
+                yield {"type": "reach", "actor": s}
+            else:
+                scores[s] -= 1000
+                yield {"type": "reach_accepted", "actor": s,
+                       "deltas": [-1000 if x == s else 0 for x in range(n)],
+                       "scores": list(scores)}
+        elif e.kind == "dora" and e.tile is not None:
+            yield {"type": "dora", "dora_marker": _pai(e.tile, aka)}
+        elif e.kind == "call" and e.meld is not None:
+            just_drew[e.meld.seat] = -1
+            yield _meld_event(e.meld, aka)
+        elif e.kind == "win":
+            w = next(wins)
+            rec = w.recorded
+            scores = [a + b for a, b in zip(scores, rec.deltas, strict=True)]
+            ev: dict[str, Any] = {
+                "type": "hora", "actor": w.seat,
+                "target": w.seat if w.from_seat is None else w.from_seat,
+                "pai": _pai_text(w.winning_tile),
+                "uradora_markers": [_pai_text_from(t) for t in w.ura_indicators],
+                "deltas": list(rec.deltas), "scores": list(scores)}
+            for key, fact, value in (("fu", "fu", rec.fu), ("fan", "han", rec.han),
+                                     ("hora_points", "points", rec.points)):
+                if fact in rec.known:
+                    ev[key] = value
+            yield ev
+        elif e.kind == "draw_game":
+            ev = {"type": "ryukyoku"}
+            if rnd.draw_game:
+                ev["reason"] = _REASON_WRITTEN.get(rnd.draw_game, rnd.draw_game)
+            if rnd.deltas:
+                ev["deltas"] = list(rnd.deltas)
+            yield ev
+    yield {"type": "end_kyoku"}
+
+
+def _pai_text(tile: int) -> str:
+    """The mjai name of a suanfan tile id (the red fives too)."""
+    red = {RED_MAN: "5mr", RED_PIN: "5pr", RED_SOU: "5sr"}
+    if tile in red:
+        return red[tile]
+    if tile >= 27:
+        return _HONOURS[tile - 27]
+    return f"{tile % 9 + 1}{'mps'[tile // 9]}"
+
+
+def _pai_text_from(text: str) -> str:
+    """The mjai name of a tile in suanfan notation ("3m", "0p", "7z")."""
+    num, suit = int(text[0]), text[1]
+    if suit == "z":
+        return _HONOURS[num - 1]
+    return f"5{suit}r" if num == 0 else f"{num}{suit}"
+
+
+def dumps(game: Game) -> str:
+    """A game as mjai JSON Lines (rounds that the log ends inside of are left out).
+    ValueError when the game lacks what the format needs (the dealt hands)."""
+    n = game.players
+    aka = game.rules.aka
+    lines = [{"type": "start_game", "names": list(game.names), "aka_flag": aka}]
+    for rnd in game.rounds:
+        if rnd.complete:
+            lines.extend(_round_events(rnd, n, aka))
+    lines.append({"type": "end_game"})
+    return "".join(json.dumps(x, ensure_ascii=False, separators=(",", ":")) + "\n"
+                   for x in lines)

@@ -1,0 +1,197 @@
+"""The tournament API and pages: errors in the API's one shape, concurrent tables through a real
+server, and the score sheet and standings in the real browser (Chromium via Playwright)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi")
+from fastapi.testclient import TestClient
+
+from suanfan.tournament import Tournament
+from suanfan.web.app import create_app
+
+HAND = "[111z1]1234556789m 5m"
+
+
+@pytest.fixture
+def tournament(tmp_path: Path) -> Tournament:
+    t = Tournament.create(tmp_path / "t.db", "Web Open")
+    t.import_players("name\n" + "".join(f"P{i}\n" for i in range(8)))
+    t.seat_round(seed=1)
+    return t
+
+
+def test_api(tournament: Tournament) -> None:
+    client = TestClient(create_app(tournament.path))
+    base = "/api/tournament/rounds/1/tables/1"
+    names = client.get(base).json()["players"]
+    r = client.post(base + "/entries", json={"entry": {"kind": "win", "winner": names[0], "hand": HAND},
+                                             "number": 1, "author": "ann"})
+    assert r.status_code == 200 and r.json()["totals"] == [108, -36, -36, -36]
+    # the same hand submitted again (a second phone at the table): 409, nothing changed
+    r = client.post(base + "/entries", json={"entry": {"kind": "draw"}, "number": 1})
+    assert r.status_code == 409 and r.json()["error"] == "EntryConflict"
+    r = client.post(base + "/entries", json={"entry": {"kind": "fan", "winner": "Nobody", "fan": 8}})
+    assert r.status_code == 400 and "no player named 'Nobody'" in r.json()["detail"]
+    r = client.post(base + "/entries", json={"entry": {"kind": "win", "winner": 1, "discarder": 0,
+                                                       "hand": "[234m1]456p678s234s5p 5p"}})
+    assert r.status_code == 422 and "below the minimum" in r.json()["detail"]
+    r = client.post("/api/tournament/rounds/1/tables/9/entries", json={"entry": {"kind": "draw"}})
+    assert r.status_code == 400 and "not 9" in r.json()["detail"]
+    entry_id = client.get(base).json()["entries"][0]["id"]
+    r = client.put(f"{base}/entries/{entry_id}", json={"entry": {"kind": "draw"}, "author": "referee"})
+    assert r.status_code == 200
+    assert client.get(base).json()["totals"] == [0, 0, 0, 0]
+    audit = client.get("/api/tournament/audit", params={"round": 1, "table": 1}).json()
+    assert [a["action"] for a in audit] == ["add", "edit"] and audit[1]["author"].startswith("referee")
+    assert client.delete(f"{base}/entries/{entry_id}").json()["entries"] == []
+    assert client.get("/api/tournament/export.csv").text.startswith("Rank,Last name")
+    assert len(client.get("/api/tournament/standings").json()["standings"]) == 8
+    for page in ("/tournament", "/tournament/sheet", "/tournament/standings"):
+        r = client.get(page)
+        assert r.status_code == 200 and "content-security-policy" in r.headers
+
+
+def test_no_tournament() -> None:
+    os.environ.pop("SUANFAN_TOURNAMENT", None)
+    r = TestClient(create_app()).get("/api/tournament/standings")
+    assert r.status_code == 404 and "--tournament" in r.json()["detail"]
+
+
+@pytest.fixture
+def server(tournament: Tournament) -> Iterator[str]:
+    import uvicorn
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    srv = uvicorn.Server(uvicorn.Config(create_app(tournament.path), host="127.0.0.1", port=port,
+                                        log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not srv.started:
+        assert time.monotonic() < deadline and thread.is_alive(), "the test server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(timeout=10)
+
+
+def test_tables_submit_at_once(server: str, tournament: Tournament) -> None:
+    import httpx
+
+    errors: list[Any] = []
+    barrier = threading.Barrier(4)
+
+    def table(t: int, start: int) -> None:
+        with httpx.Client(base_url=server, timeout=60) as c:
+            barrier.wait()
+            for n in range(start, start + 4):
+                body = {"entry": {"kind": "fan", "winner": n % 4, "fan": 8}, "number": n}
+                r = c.post(f"/api/tournament/rounds/1/tables/{t}/entries", json=body)
+                if r.status_code != 200:
+                    errors.append(r.json())
+    # two tables at once, two phones at each entering the same hands 1-4
+    threads = [threading.Thread(target=table, args=(t, 1)) for t in (1, 2, 1, 2)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    # the second phone of each table got 409 for each hand the first had entered: never a 500
+    assert all(e["error"] == "EntryConflict" for e in errors) and len(errors) == 8
+    for t in (1, 2):
+        assert tournament.sheet(1, t)["hands"] == 4
+    assert tournament.check() == "ok"
+
+
+CHROMIUM = os.environ.get("SUANFAN_CHROMIUM", "/usr/bin/chromium")
+
+
+def test_sheet_in_the_browser(server: str, tournament: Tournament) -> None:
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        if os.environ.get("CI"):
+            pytest.fail("playwright is missing under CI")
+        pytest.skip("the playwright package is not installed")
+    if not (os.path.exists(CHROMIUM) or shutil.which(CHROMIUM)):
+        if os.environ.get("CI"):
+            pytest.fail(f"no Chromium at {CHROMIUM} under CI")
+        pytest.skip(f"no Chromium at {CHROMIUM}")
+    names = tournament.sheet(1, 1)["players"]
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM,
+                                    args=["--headless", "--no-sandbox", "--disable-gpu"])
+        page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.set_default_timeout(10_000)
+        page.goto(server + "/tournament/sheet?round=1&table=1")
+        page.wait_for_selector("#palette button[data-tile='1m']")
+        assert page.text_content("#next") == "next: hand 1 (E1)"
+        # the hand with the tile picker: 1234556789m 111z, winning tile 5m, self-drawn by seat 0
+        for t in ["1m", "2m", "3m", "4m", "5m", "5m", "6m", "7m", "8m", "9m", "1z", "1z", "1z"]:
+            page.click(f"#palette button[data-tile='{t}']")
+        page.click("[data-key=' ']")
+        page.click("#palette button[data-tile='5m']")
+        assert page.input_value("#hand") == "1m2m3m4m5m5m6m7m8m9m1z1z1z 5m"
+        page.select_option("#winner", "0")
+        page.select_option("#discarder", "")
+        page.fill("#author", "ann")
+        page.click("#submit")
+        try:
+            page.wait_for_selector("#entries tbody tr")
+        except Exception:
+            raise AssertionError(page.text_content("#message")) from None
+        total = int(page.text_content("[data-total='0']") or "0")
+        fan = tournament.sheet(1, 1)["entries"][0]["value"]
+        assert total == 3 * (8 + fan) and page.text_content("[data-total='1']") == str(-(8 + fan))
+        assert page.text_content("#next") == "next: hand 2 (E2)"
+        # a hand that does not win: the server's message, and nothing recorded
+        page.select_option("#kind", "total")
+        page.fill("#fan", "5")
+        page.select_option("#winner", "1")
+        page.select_option("#discarder", "2")
+        page.click("#submit")
+        page.wait_for_selector("#message:has-text('below the minimum')")
+        assert tournament.sheet(1, 1)["hands"] == 1
+        page.fill("#fan", "8")
+        page.click("#submit")
+        page.locator("#entries tbody tr").nth(1).wait_for()
+        # the projector view lists every player, the leader first
+        page.goto(server + "/tournament/standings")
+        page.wait_for_selector("#standings tbody tr")
+        assert page.locator("#standings tbody tr").count() == 8
+        assert set(page.locator("#standings tbody tr td:nth-child(2)").all_text_contents()) == {
+            f"P{i}" for i in range(8)}
+        assert names[0] in (page.text_content("#standings") or "")
+        assert errors == []
+        browser.close()
+
+
+def test_docs_examples_answer_200(tournament: Tournament) -> None:
+    # as for the scoring operations: each POST's example body ("Try it out") answers 200
+    client = TestClient(create_app(tournament.path))
+    doc = client.get("/openapi.json").json()
+    tried = 0
+    for path, ops in doc["paths"].items():
+        post = ops.get("post")
+        if post and path.startswith("/api/tournament"):
+            for example in post["requestBody"]["content"]["application/json"]["examples"].values():
+                url = path.replace("{round}", "1").replace("{table}", "1")
+                r = client.post(url, json=example["value"])
+                assert r.status_code == 200, (path, r.json())
+                tried += 1
+            assert set(post["responses"]) >= {"200", "400", "404", "409", "422"}
+    assert tried == 2
