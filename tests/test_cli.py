@@ -84,3 +84,22 @@ def test_one_option_vocabulary_across_the_scoring_commands() -> None:
     with redirect_stdout(out), pytest.raises(SystemExit):
         parser.parse_args(["riichi", "--help"])
     assert "--seat-wind" in out.getvalue() and "--sticks" not in out.getvalue()
+
+
+def test_help_lists_every_command_on_one_line(capsys: pytest.CaptureFixture[str],
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 15: ``suanfan --help`` names each sub-command with one line of help (80 columns)."""
+    import re
+
+    from suanfan.cli import build_parser
+
+    monkeypatch.setenv("COLUMNS", "80")
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    block = out[out.index("COMMAND\n") + len("COMMAND\n"):out.index("\noptions:")]
+    lines = block.splitlines()
+    names = [m.group(1) for line in lines if (m := re.match(r"    (\S+)\s{2,}\S", line))]
+    subs = next(a for a in build_parser()._actions if a.dest == "command")
+    assert names == list(subs.choices or ())
+    assert len(lines) == len(names), block  # no help wraps onto a second line

@@ -56,6 +56,19 @@ def add_aliases(parser: argparse.ArgumentParser | argparse._ArgumentGroup, actio
             parser.add_argument(alias, dest=action.dest, default=argparse.SUPPRESS, help=argparse.SUPPRESS)
 
 
+class _Formatter(argparse.HelpFormatter):
+    """argparse counts the sub-commands' names at their parent's indent, not their own two more:
+    a long name (``tournament``) pushed its help onto a second line."""
+
+    def add_argument(self, action: argparse.Action) -> None:
+        super().add_argument(action)
+        if isinstance(action, argparse._SubParsersAction) and action.help is not argparse.SUPPRESS:
+            names = [len(a.dest) for a in action._get_subactions()]
+            if names:
+                self._action_max_length = max(self._action_max_length,
+                                              max(names) + self._current_indent + 2)
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         self.exit(2, f"{self.prog}: error: {message}\n")
@@ -108,12 +121,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="suanfan",
         description="suanfan 算番 — score mahjong hands exactly by the rules (MCR and riichi).",
+        formatter_class=_Formatter,
     )
     parser.add_argument("--version", action="version", version=f"suanfan {__version__} ({BUILD})")
     sub: argparse._SubParsersAction[argparse.ArgumentParser] = parser.add_subparsers(
         dest="command", metavar="COMMAND", parser_class=_Parser
     )
-    p = sub.add_parser("parse", help="read a hand and print it in every notation with its tile counts")
+    p = sub.add_parser("parse", help="a hand in every notation, with its tile counts")
     p.add_argument("hand", help="the hand, e.g. '[567m2][999s3]11p345s78s 6s'")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=_cmd_parse)

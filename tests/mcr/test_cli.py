@@ -11,7 +11,7 @@ from suanfan.cli import main
 
 
 def test_table(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["mcr", "1112345678999m 5m", "--self-drawn", "--flowers", "2"]) == 0
+    assert main(["mcr", "1112345678999m 5m", "--self-drawn", "--flowers", "2", "--lang", "zh"]) == 0
     out = capsys.readouterr().out
     assert "九莲宝灯" in out and "88" in out and "合计" in out
 
@@ -24,7 +24,7 @@ def test_english_and_traditional(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_false_win_reported(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["mcr", "[567p1]123m456s78sEE 9s"]) == 0
+    assert main(["mcr", "[567p1]123m456s78sEE 9s", "--lang", "zh-Hans"]) == 0
     assert "错和" in capsys.readouterr().out
 
 

@@ -1,6 +1,7 @@
 """Take the README's screenshot of the calculator (docs/screenshot.png) with headless Chromium.
 
-    python tests/web/screenshot.py [--out docs/screenshot.png] [--width 1100] [--hand ...]
+    python tests/web/screenshot.py [--out docs/screenshot.png] [--width 1100] [--taps ...]
+    python tests/web/screenshot.py --out docs/screenshot-phone.png --width 390 --height 844 --screen
 
 Starts the app on a free local port, enters a hand by tapping tiles, and saves a PNG.
 """
@@ -48,11 +49,12 @@ def main() -> int:
     ap.add_argument("--width", type=int, default=1100)
     ap.add_argument("--height", type=int, default=900)
     ap.add_argument("--system", default="mcr")
-    ap.add_argument("--lang", default="zh")
-    ap.add_argument("--taps", default="[567m] 11p 345s 78s 999s 6s",
+    ap.add_argument("--lang", default="zh-Hans", help="zh-Hans, zh-Hant, en or ja")
+    ap.add_argument("--taps", default="[111z] 1234556789m 5m",
                     help="what to tap: [..] a claimed chow/pung, plain tiles one by one")
     ap.add_argument("--self-drawn", action="store_true")
     ap.add_argument("--scale", type=float, default=1.0)
+    ap.add_argument("--screen", action="store_true", help="only what is on the screen (not the whole page)")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -81,7 +83,7 @@ def main() -> int:
             page.click("#opt-self_drawn")
         page.wait_for_selector("#total, #shanten")
         page.wait_for_timeout(400)
-        page.screenshot(path=args.out, full_page=True)
+        page.screenshot(path=args.out, full_page=not args.screen)
         browser.close()
     server.should_exit = True  # type: ignore[attr-defined]
     print(args.out)

@@ -381,3 +381,30 @@ def test_the_request_fields_are_strict(client: TestClient, body: dict[str, Any])
     path = "/api/riichi/score" if body["hand"] == RIICHI_HAND else "/api/mcr/score"
     r = client.post(path, json=body)
     assert r.status_code == 422 and r.json()["error"] == "ValidationError", r.json()
+
+
+def test_redoc_is_gone_and_the_page_can_be_installed(client: TestClient) -> None:
+    """Issue 15: /redoc loaded its scripts and fonts from the internet (blank offline): removed.
+    The page has a web app manifest and a service worker at the root (its scope is the page)."""
+    assert client.get("/redoc").status_code == 404
+    sw = client.get("/sw.js")
+    assert sw.status_code == 200 and sw.headers["content-type"].startswith("text/javascript")
+    assert "caches" in sw.text and "/api/" in sw.text  # the API is never answered from the cache
+    manifest = client.get("/manifest.webmanifest")
+    assert manifest.status_code == 200 and manifest.json()["start_url"] == "/"
+    page = client.get("/").text
+    assert 'rel="manifest"' in page and "/static/i18n.js" in page
+
+
+def test_rules_name_the_situation_flags_of_each_preset(client: TestClient) -> None:
+    """The page's toggles: the flags each preset uses, from the rule systems' definitions."""
+    from suanfan.mcr.situation import FLAGS
+    from suanfan.riichi.situation import FLAGS as RIICHI_FLAGS
+
+    systems = client.get("/api/rules").json()["systems"]
+    mcr = systems["mcr"]["flags"]
+    assert mcr["mcr"] == [f.name for f in FLAGS if not f.extended]
+    assert mcr["mcr-extended"] == [f.name for f in FLAGS]
+    riichi = systems["riichi"]["flags"]
+    assert riichi["default"] == [f for f in RIICHI_FLAGS if f != "renhou"]  # renhou off
+    assert riichi["wrc"] == list(RIICHI_FLAGS)

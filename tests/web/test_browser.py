@@ -13,6 +13,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -86,7 +87,7 @@ def page(context: Any, base_url: str) -> Iterator[Any]:
     errors: list[str] = []
     pg.on("pageerror", lambda exc: errors.append(str(exc)))
     pg.set_default_timeout(10_000)
-    pg.goto(base_url + "/")
+    pg.goto(base_url + "/", wait_until="domcontentloaded")  # the tile pictures load meanwhile
     pg.wait_for_selector("#palette button[data-tile='1m']")
     yield pg
     pg.close()
@@ -182,10 +183,15 @@ def test_clear_starts_a_new_hand_with_a_fresh_situation(page: Any) -> None:
     tap(page, "123456789m55m777z")
     page.click("#opt-self_drawn")
     wait_total(page, suanfan.mcr.score("123m456m789m55m77z 7z", self_drawn=True).total)
+    page.click("#seat_wind button[data-wind=S]")
     page.click("#clear")
     assert not page.is_checked("#opt-self_drawn input")
+    assert "on" in page.get_attribute("#seat_wind button[data-wind=S]", "class")  # the winds stay
     tap(page, "123456789m55m777z")
-    wait_total(page, suanfan.mcr.score("123m456m789m55m77z 7z").total)
+    wait_total(page, suanfan.mcr.score("123m456m789m55m77z 7z", seat_wind="S").total)
+    page.uncheck("#keep-winds")  # unless the setting says otherwise
+    page.click("#clear")
+    assert "on" in page.get_attribute("#seat_wind button[data-wind=E]", "class")
 
 
 def test_the_first_example_wins(page: Any) -> None:
@@ -218,8 +224,10 @@ def test_typing_and_tapping_stay_in_sync(page: Any) -> None:
     # the hand view shows the kong (two backs), the standing tiles and the winning tile
     assert page.locator("#hand-view img[src='/tiles/back.svg']").count() == 2
     assert page.locator("#hand-view button.t").count() == 4 + 10 + 1
-    # tapping the winning tile away gives a 13-tile hand: the notation follows, the waits show
+    # tapping the winning tile selects it; removing it gives a 13-tile hand: the notation
+    # follows, the waits show
     page.click("#hand-view .group.win button")
+    page.click("#act-remove")
     assert page.input_value("#notation") == str(suanfan.parse_hand("[EEEE]123m456p78s99s"))
     page.wait_for_selector("#waits")
     waits = suanfan.mcr.waits("[EEEE]123m456p78s99s")
@@ -233,12 +241,12 @@ def test_typing_and_tapping_stay_in_sync(page: Any) -> None:
 
 def test_language_and_phone_width(page: Any) -> None:
     choose(page, "mcr")
-    page.click("#lang")
+    page.select_option("#lang", "zh-Hans")
     assert page.inner_text("#clear") == "清空"
     tap(page, "123456789m55m777z")
     page.wait_for_selector("#total")
     assert "清龙" in page.inner_text("#result")
-    page.click("#lang")
+    page.select_option("#lang", "en")
     assert page.inner_text("#clear") == "Clear"
     assert "Pure Straight" in page.inner_text("#result")
     overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
@@ -257,6 +265,8 @@ def test_riichi_tsumo_points(page: Any) -> None:
     page.click("#mode button[data-mode=dora]")  # a tap now adds a dora indicator
     tap(page, "1s")
     assert page.input_value("#dora_indicators") == "1s"
+    # the dora mode is not sticky: the next tap is a tile again
+    assert "on" in page.get_attribute("#mode button[data-mode=tile]", "class")
     r = suanfan.riichi.score(hand, tsumo=True, riichi=True, dora_indicators="1s")
     wait_total(page, r.payment.total)
     text = page.inner_text("#result")
@@ -321,3 +331,269 @@ def test_api_docs_render_offline(page: Any, base_url: str) -> None:
     page.wait_for_selector(".opblock", timeout=15000)
     paths = page.locator(".opblock-summary-path").all_inner_texts()
     assert "/api/mcr/score" in [p.strip() for p in paths]
+
+
+# -- issue 15: the calculator at the table ------------------------------------------------------
+def fill(page: Any, hand: str) -> None:
+    page.fill("#notation", hand)
+
+
+def test_phone_the_score_is_in_view_after_the_14th_tap(page: Any) -> None:
+    choose(page, "mcr")
+    hand = "123m456m789m55m77z 7z"
+    tap(page, "123456789m55m777z")
+    wait_total(page, suanfan.mcr.score(hand).total)
+    assert page.evaluate("window.scrollY") == 0, "entering the hand scrolled the page"
+    box = page.locator("#bar-total").bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844, box
+    assert page.inner_text("#bar-total") == str(suanfan.mcr.score(hand).total)
+    assert page.locator("#bar-win img[alt='7z']").count() == 1  # the winning tile
+    assert "meets" in page.inner_text("#bar-min")
+    # the hand tiles are big enough to tell the bamboo apart (they were 19 px wide)
+    width = page.locator("#hand-view button.t").first.bounding_box()["width"]
+    assert width >= 36, width
+
+
+def test_discard_advice_for_14_tiles_that_do_not_win(page: Any) -> None:
+    from suanfan.analysis import report
+
+    choose(page, "mcr")
+    hand = "123m456p789s1357z 2z"
+    fill(page, hand)
+    page.wait_for_selector("#advice tr[data-discard]")
+    options = report(hand, "mcr")["options"]
+    rows = page.locator("#advice tr[data-discard]")
+    assert [rows.nth(i).get_attribute("data-discard") for i in range(rows.count())] == [
+        o["discard"] for o in options]
+    first = options[0]
+    row = page.locator(f"#advice tr[data-discard='{first['discard']}']")
+    assert f"{first['shanten']} from ready" in row.inner_text()
+    useful = row.locator(".use")
+    assert [(useful.nth(i).get_attribute("data-tile"), int(useful.nth(i).inner_text()))
+            for i in range(useful.count())] == [(u["tile"], u["unseen"]) for u in first["useful"]]
+
+
+def test_choose_the_winning_tile_then_undo_and_redo(page: Any) -> None:
+    choose(page, "mcr")
+    fill(page, "123m456m789m55m77z 7z")
+    wait_total(page, suanfan.mcr.score("123m456m789m55m77z 7z").total)
+    # tap the 2m in the hand, make it the winning tile
+    page.click("#hand-view .group.standing button[data-tile='2m']")
+    page.click("#act-win")
+    moved = "13m456m789m55m777z 2m"
+    assert page.input_value("#notation") == str(suanfan.parse_hand(moved))
+    r = suanfan.mcr.score(moved)
+    wait_total(page, r.total)
+    assert r.total != suanfan.mcr.score("123m456m789m55m77z 7z").total  # 坎张, not 单钓将
+    page.click("#undo")
+    assert page.input_value("#notation") == str(suanfan.parse_hand("123m456m789m55m77z 7z"))
+    page.click("#redo")
+    assert page.input_value("#notation") == str(suanfan.parse_hand(moved))
+    # undo a tap
+    page.click("#clear")
+    tap(page, "1m9p")
+    page.click("#undo")
+    assert page.input_value("#notation") == "1m"
+
+
+def test_seen_tiles_change_the_unseen_counts(page: Any) -> None:
+    from suanfan.analysis import report
+
+    choose(page, "mcr")
+    hand = "[EEEE]123m456p78s99s"
+    fill(page, hand)
+    page.wait_for_selector("#waits")
+    page.click("#mode button[data-mode=seen]")
+    tap(page, "6s6s9s")
+    assert page.input_value("#visible") == "669s"
+    expected = report(hand, "mcr", visible="669s")["waits"]
+    for w in expected:
+        page.wait_for_function(
+            "([t, n]) => { const el = document.querySelector(`#waits .wait[data-wait='${t}']`);"
+            " return el && el.textContent.includes(`${n} left`); }", arg=[w["tile"], w["unseen"]])
+        # the value of each wait, and of a self-drawn win on it
+        text = page.inner_text(f"#waits .wait[data-wait='{w['tile']}']")
+        assert f"{w['total']} fan" in text and f"self-drawn {w['self_drawn_total']}" in text
+
+
+def test_mcr_result_explains_reading_principles_and_false_win(page: Any) -> None:
+    choose(page, "mcr")
+    hand = "[111z1]1234556789m 5m"
+    fill(page, hand)
+    r = suanfan.mcr.score(hand)
+    wait_total(page, r.total)
+    shown = page.eval_on_selector_all("#decomposition .grp", "gs => gs.map(g => g.children.length)")
+    assert shown == [len(suanfan.parse_hand(s.strip("[]")).concealed) + (1 if "[" not in s else 0)
+                     if False else len(s.strip("[]").rstrip("mpsz")) for s in r.decomposition]
+    removed = page.inner_text("#removed")
+    assert "Pung of Terminals or Honors" in removed and "non-repeat" in removed
+    assert "implied by Prevalent Wind" in removed
+    # a win below the minimum: a false win (错和), settled as one
+    low = "[567m1]123p456789s1z 1z"
+    fill(page, low)
+    r2 = suanfan.mcr.score(low)
+    assert not r2.meets_minimum
+    wait_total(page, r2.total)
+    assert page.is_visible("#false-win")
+    cells = page.locator("#settlement b").all_inner_texts()
+    assert [int(c) for c in cells] == list(r2.settlement(0, 1))
+    assert "False win" in page.inner_text("#settlement")
+
+
+def test_riichi_fu_payment_line_and_dealer(page: Any) -> None:
+    choose(page, "riichi")
+    hand = "234m456p678s2255s 5s"
+    fill(page, hand)
+    page.fill("#honba", "2")
+    page.fill("#riichi_sticks", "1")
+    r = suanfan.riichi.score(hand, honba=2, riichi_sticks=1)
+    wait_total(page, r.payment.total)
+    assert page.is_visible("#dealer")  # seat East deals
+    p = r.payment
+    assert page.inner_text("#payment-sum") == (
+        f"{p.value} + Honba {p.honba} + Riichi sticks {p.sticks} = {p.total}")
+    fu = page.locator("#fu tr[data-fu]")
+    assert [fu.nth(i).get_attribute("data-fu") for i in range(fu.count())] == [
+        f.id for f in r.fu_breakdown]
+    page.click("#seat_wind button[data-wind=S]")
+    wait_total(page, suanfan.riichi.score(hand, honba=2, riichi_sticks=1, seat_wind="S").payment.total)
+    assert not page.is_visible("#dealer")
+    # the waits of 13 tiles, each on a discard and self-drawn
+    from suanfan.analysis import report
+
+    page.fill("#honba", "0")
+    page.fill("#riichi_sticks", "0")
+    fill(page, "123m456p789s2233z")
+    page.wait_for_selector("#waits .wait[data-wait='3z']")
+    ron = {w["tile"]: w for w in report("123m456p789s2233z", "riichi", seat_wind="S")["waits"]}
+    tsumo = {w["tile"]: w for w in report("123m456p789s2233z", "riichi", seat_wind="S", tsumo=True)["waits"]}
+    assert ron["3z"]["no_yaku"] and not tsumo["3z"]["no_yaku"] and not ron["2z"]["no_yaku"]
+    for tile in ron:
+        page.wait_for_function("t => document.querySelector(`#waits .wait[data-wait='${t}']`)"
+                               ".textContent.includes('Tsumo')", arg=tile)
+        text = page.inner_text(f"#waits .wait[data-wait='{tile}']")
+        assert f"Tsumo {tsumo[tile]['points']}" in text
+        assert (str(ron[tile]["points"]) if not ron[tile]["no_yaku"] else "no yaku") in text
+
+
+def test_toggles_are_those_of_the_preset(page: Any) -> None:
+    from suanfan.mcr.situation import FLAGS
+
+    choose(page, "mcr")
+    ids = "els => els.map(e => e.id.slice(4))"
+    assert page.eval_on_selector_all("#toggles .toggle", ids) == [f.name for f in FLAGS if not f.extended]
+    page.select_option("#preset", "mcr-extended")
+    assert page.eval_on_selector_all("#toggles .toggle", ids) == [f.name for f in FLAGS]
+    hand = "123m456m789m55m77z 7z"
+    fill(page, hand)
+    page.click("#opt-heavenly_hand")
+    r = suanfan.mcr.score(hand, heavenly_hand=True, rules="mcr-extended")
+    wait_total(page, r.total)
+    assert "Heavenly Hand" in page.inner_text("#result")
+
+
+def test_a_chow_with_a_red_five_and_five_copies_flagged(page: Any) -> None:
+    choose(page, "riichi")
+    page.click("#mode button[data-mode=chow]")
+    page.click("#opt-red")  # the switch "with red five"
+    assert page.is_checked("#red-five")
+    tap(page, "3p")
+    assert page.input_value("#notation") == "[340p]"
+    tap(page, "4s")
+    assert page.input_value("#notation") == "[340p][406s]"
+    # five copies typed are flagged at once, whatever the count
+    page.fill("#notation", "11111m")
+    page.wait_for_function("() => document.getElementById('message').textContent.includes('5 copies')")
+
+
+ASCII_WORD = __import__("re").compile(r"[A-Za-z]{2,}")
+SIMPLIFIED_ONLY = set("门风龙杠对张听发单顺东无宝灯")
+TRADITIONAL_ONLY = set("門風龍槓對張聽發單順東無寶燈")
+
+
+def test_every_language_every_word(page: Any) -> None:
+    """简体, 繁體, English, 日本語: the result of an MCR and a riichi hand, and a server error,
+    hold no word of another language (tile notation such as 123m and numbers aside)."""
+    cases = [("mcr", "[111z1]1234556789m 5m"), ("riichi", "234m456p678s2255s 5s")]
+    for lang in ("zh-Hans", "zh-Hant", "ja", "en"):
+        page.select_option("#lang", lang)
+        for system, hand in cases:
+            choose(page, system)
+            fill(page, hand)
+            page.wait_for_selector("#total")
+            text = page.inner_text("#result") + page.inner_text("#scorebar") + page.inner_text("#situation")
+            words = [w for w in ASCII_WORD.findall(text)
+                     if not __import__("re").fullmatch(r"[0-9mpsz]+", w)]
+            if lang == "en":
+                assert not [c for c in text if "\u3040" <= c <= "\u9fff"], (lang, system, text)
+                continue
+            presets = page.eval_on_selector_all("#preset option", "os => os.map(o => o.value)")
+            names = {part for p in presets for part in p.split("-")}  # preset names: identifiers
+            words = [w for w in words if w not in names]
+            assert not words, (lang, system, words)
+            if lang == "zh-Hans":
+                assert not TRADITIONAL_ONLY & set(text), (lang, system)
+            else:  # 宝 and 灯 are Japanese too
+                banned = SIMPLIFIED_ONLY - set("宝灯") if lang == "ja" else SIMPLIFIED_ONLY
+                assert not banned & set(text), (lang, system, banned & set(text))
+        # a server error in the page's language
+        choose(page, "riichi")
+        fill(page, "123m456p789s1122z 2z")
+        page.wait_for_selector("#not-winning")
+        message = page.inner_text("#message")
+        if lang != "en":
+            assert not ASCII_WORD.findall(message.replace("123m456p789s1122z", "")), (lang, message)
+            assert message == page.evaluate(f"SUANFAN_I18N.T['{lang}'].err.no_yaku")
+    page.select_option("#lang", "ja")
+    choose(page, "riichi")
+    fill(page, "234m456p678s2255s 5s")
+    page.wait_for_selector("#total")
+    assert "断幺九" in page.inner_text("#result") and "翻" in page.inner_text("#hanfu")
+
+
+def test_share_link_and_picture(page: Any, base_url: str) -> None:
+    choose(page, "mcr")
+    page.select_option("#lang", "zh-Hant")
+    hand = "[111z1]1234556789m 5m"
+    fill(page, hand)
+    page.click("#opt-self_drawn")
+    r = suanfan.mcr.score(hand, self_drawn=True)
+    wait_total(page, r.total)
+    page.click("#share")
+    link = page.input_value("#share-link")
+    assert "l=zh-Hant" in link and "f=self_drawn" in link and "h=" in link
+    other = page.context.new_page()
+    try:
+        other.goto(link)
+        wait_total(other, r.total)
+        assert other.input_value("#lang") == "zh-Hant"
+        assert other.inner_text("#clear") == "清空"
+    finally:
+        other.close()
+    with page.expect_download() as info:
+        page.click("#picture")
+    svg = Path(info.value.path()).read_text(encoding="utf-8")
+    assert svg.startswith("<svg") and f"{r.total} 番" in svg and "清龍" in svg
+
+
+def test_offline_the_page_reloads_and_says_so(browser: Any, base_url: str) -> None:
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US")
+    try:
+        pg = ctx.new_page()
+        pg.goto(base_url + "/")
+        pg.wait_for_selector("#palette button[data-tile='1m']")
+        # the service worker is in control once it has stored the page shell
+        pg.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=15_000)
+        ctx.set_offline(True)
+        pg.reload()
+        pg.wait_for_selector("#palette button[data-tile='1m']")
+        assert pg.is_visible("#offline")
+        pg.fill("#notation", "123m456m789m55m77z 7z")
+        pg.wait_for_function("() => document.getElementById('message').textContent.startsWith('Offline')")
+        ctx.set_offline(False)
+        pg.reload()
+        pg.fill("#notation", "123m456m789m55m77z 7z")
+        wait_total(pg, suanfan.mcr.score("123m456m789m55m77z 7z").total)
+        assert not pg.is_visible("#offline")
+    finally:
+        ctx.close()

@@ -100,6 +100,9 @@ class Wait:
     #: MCR, when the situation does not say self-drawn: whether a self-drawn win on this tile
     #: (自摸, maybe 不求人) would reach the minimum. ``None`` when not asked.
     self_drawn_meets_minimum: bool | None = None
+    #: MCR, when the situation does not say self-drawn: the total of a self-drawn win on this
+    #: tile (``None`` when not asked or when it cannot be self-drawn)
+    self_drawn_total: int | None = None
 
     @property
     def scores(self) -> bool:
@@ -117,7 +120,8 @@ class Wait:
             "scores": self.scores,
             **summary(self.result, self.system),
             **({} if self.self_drawn_meets_minimum is None
-               else {"self_drawn_meets_minimum": self.self_drawn_meets_minimum}),
+               else {"self_drawn_meets_minimum": self.self_drawn_meets_minimum,
+                     "self_drawn_total": self.self_drawn_total}),
             "result": None if self.result is None else self.result.to_dict(),
         }
 
@@ -177,6 +181,7 @@ def _wait_list(
     for k in winning_kinds(h, system):
         result: Any | None = None
         tsumo_ok: bool | None = None
+        tsumo_total: int | None = None
         if score:
             hand14 = h.with_winning_tile(k)
             if system == "mcr":
@@ -192,7 +197,8 @@ def _wait_list(
                 except InvalidHand:  # e.g. kong=True on a discard is robbing a kong
                     r2 = None
                 tsumo_ok = r2 is not None and bool(r2.meets_minimum)
-        out.append(Wait(tile_to_str(k), unseen[k], result, system, tsumo_ok))
+                tsumo_total = None if r2 is None else int(r2.total)
+        out.append(Wait(tile_to_str(k), unseen[k], result, system, tsumo_ok, tsumo_total))
     return tuple(out)
 
 

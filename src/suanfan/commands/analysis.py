@@ -9,6 +9,7 @@ from typing import Any
 from ..cli import add_aliases, register_command
 from ..errors import InvalidHand
 from ..notation import parse_hand
+from .i18n import add_lang_option, lang_of, words
 
 __all__ = ["analyze", "shanten_cmd", "waits_cmd"]
 
@@ -57,6 +58,7 @@ def _add_common(p: argparse.ArgumentParser, situation: bool) -> None:
     p.add_argument("--system", choices=("mcr", "riichi"),
                    help="rule system (default mcr, or inferred from --rules)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    add_lang_option(p)
     if not situation:
         return
     p.add_argument("--rules", help="rules preset, e.g. mcr, mcr-botzone, default, tenhou")
@@ -89,29 +91,34 @@ def _fix_flowers(sit: dict[str, Any]) -> None:
         sit["flowers"] = int(f)
 
 
-def _score_text(d: dict[str, Any], system: str) -> str:
+def _score_text(d: dict[str, Any], system: str, w: Any) -> str:
     if system == "mcr":
         if d.get("total") is None:
-            return "no score"
-        mark = "ok" if d["meets_minimum"] else f"below minimum ({d['total_without_flowers']} fan)"
+            return str(w["a_no_score"])
+        below = f"{w['a_below']} ({d['total_without_flowers']} {w['a_fan']})"
+        mark = w["a_ok"] if d["meets_minimum"] else below
         if not d["meets_minimum"] and d.get("self_drawn_meets_minimum"):
-            mark += ", self-drawn reaches it"
-        return f"{d['total']} fan  {mark}"
+            mark += f", {w['a_sd_reaches']}"
+        return f"{d['total']} {w['a_fan']}  {mark}"
     if d.get("no_yaku"):
-        return "no yaku"
+        return str(w["a_no_yaku"])
     if d.get("yakuman"):
-        return f"{d['limit']}  {d['points']}"
-    lim = f" {d['limit']}" if d.get("limit") else ""
-    return f"{d['han']} han {d['fu']} fu{lim}  {d['points']}"
+        return f"{w.get('l_' + d['limit'], d['limit'])}  {d['points']}"
+    lim = f" {w.get('l_' + d['limit'], d['limit'])}" if d.get("limit") else ""
+    return f"{d['han']} {w['han']} {d['fu']} {w['fu']}{lim}  {d['points']}"
 
 
-def _shanten_text(s: int) -> str:
-    return {-1: "-1 (complete)", 0: "0 (ready)"}.get(s, str(s))
+def _shanten_text(s: int, w: Any) -> str:
+    return {-1: f"-1 ({w['a_complete']})", 0: f"0 ({w['a_ready']})"}.get(s, str(s))
 
 
-def _print_waits(waits: list[dict[str, Any]], system: str, indent: str = "  ") -> None:
-    for w in waits:
-        print(f"{indent}{w['tile']:<3} unseen {w['unseen']}  {_score_text(w, system)}")
+def _print_waits(waits: list[dict[str, Any]], system: str, w: Any, indent: str = "  ") -> None:
+    for x in waits:
+        print(f"{indent}{x['tile']:<3} {w['a_unseen']} {x['unseen']}  {_score_text(x, system, w)}")
+
+
+def _label(text: str) -> str:
+    return text + ":" + " " * max(1, 9 - sum(2 if ord(c) > 0x2E80 else 1 for c in text))
 
 
 def analyze(args: argparse.Namespace) -> int:
@@ -124,29 +131,31 @@ def analyze(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(d, ensure_ascii=False))
         return 0
+    w = words(lang_of(args))
     forms = d["forms"]
-    print(f"hand:     {d['hand']}  ({system})")
-    print(f"shanten:  {_shanten_text(d['shanten'])}")
-    print(f"forms:    {_forms_text(forms)}")
+    print(f"{_label(w['a_hand'])}{d['hand']}  ({system})")
+    print(f"{_label(w['a_shanten'])}{_shanten_text(d['shanten'], w)}")
+    print(f"{_label(w['a_forms'])}{_forms_text(forms, w)}")
     if "options" in d:  # a 14-tile hand: the discard table
-        print("discard  shanten  useful  tiles")
+        print(f"{w['a_discard']}  {w['a_shanten']}  {w['a_useful']}  {w['a_tiles']}")
         for o in d["options"]:
             tiles = " ".join(f"{u['tile']}×{u['unseen']}" for u in o["useful"])
             print(f"  {o['discard']:<6} {o['shanten']:>7}  {o['useful_unseen']:>6}  {tiles}")
             if o["waits"]:
-                _print_waits(o["waits"], system, indent="           wait ")
+                _print_waits(o["waits"], system, w, indent=f"           {w['a_wait']} ")
         return 0
     if d["shanten"] == 0:
-        print(f"waits:    {len(d['waits'])} kinds, {d['unseen']} tiles unseen")
-        _print_waits(d["waits"], system)
+        print(f"{_label(w['a_waits'])}{len(d['waits'])} {w['a_kinds']}, {d['unseen']} {w['a_unseen_total']}")
+        _print_waits(d["waits"], system, w)
     elif "useful" in d:
         total = sum(u["unseen"] for u in d["useful"])
-        print(f"useful:   {total} tiles: " + " ".join(f"{u['tile']}×{u['unseen']}" for u in d["useful"]))
+        print(f"{_label(w['a_useful'])}{total} {w['a_tiles']}: "
+              + " ".join(f"{u['tile']}×{u['unseen']}" for u in d["useful"]))
     return 0
 
 
-def _forms_text(forms: dict[str, int | None]) -> str:
-    return "  ".join(f"{k} {v}" for k, v in forms.items() if v is not None)
+def _forms_text(forms: dict[str, int | None], w: Any) -> str:
+    return "  ".join(f"{w.get('f_' + k, k)} {v}" for k, v in forms.items() if v is not None)
 
 
 def shanten_cmd(args: argparse.Namespace) -> int:
@@ -174,10 +183,11 @@ def waits_cmd(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(d, ensure_ascii=False))
         return 0
+    w = words(lang_of(args))
     if table.shanten != 0:
-        print(f"not ready: shanten {table.shanten}")
+        print(f"{w['a_not_ready']} {table.shanten}")
         return 0
-    _print_waits(d["waits"], system, indent="")
+    _print_waits(d["waits"], system, w, indent="")
     return 0
 
 
@@ -185,7 +195,7 @@ def waits_cmd(args: argparse.Namespace) -> int:
 def _register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "analyze",
-        help="shanten, then the waits with their scores (13 tiles) or the discard table (14 tiles)",
+        help="shanten; the waits and their scores, or what to discard",
         description="Analyse a hand: shanten per winning form; for 13 tiles each wait with its "
         "score and unseen count, for 14 tiles each discard with its shanten and useful tiles.",
     )

@@ -86,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
 def _register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "batch",
-        help="score JSON Lines of hands on all cores (JSON Lines out, same order)",
+        help="score JSON Lines of hands on every core, in order",
         description="Read one JSON object per line ({\"system\": \"mcr\", \"hand\": \"...\", "
                     "\"self_drawn\": true, ...}: the keyword arguments of score()) and write the "
                     "--json result of each, or {\"error\", \"detail\", \"line\"} for a line that "

@@ -9,21 +9,9 @@ from typing import Any
 from ..cli import add_aliases, register_command
 from ..errors import InvalidArgument
 from ..mcr.situation import parse_wind
+from .i18n import add_lang_option, fan_name, lang_of, words
 
 __all__ = ["add_parser", "add_rules_options", "build_rules", "run"]
-
-_HEAD = {
-    "zh": ("番种", "用到", "番", "数", "小计", "合计", "不含花", "起和", "达到", "错和", "结算",
-           "座位", "花牌", "不计", "和牌", "点炮", "自摸"),
-    "zh-Hant": ("番種", "用到", "番", "數", "小計", "合計", "不含花", "起和", "達到", "錯和", "結算",
-                "座位", "花牌", "不計", "和牌", "放槍", "自摸"),
-    "en": ("Fan", "uses", "value", "count", "points", "Total", "without flowers", "minimum", "met",
-           "false win", "Settlement", "seat", "flowers", "Not counted", "winner", "discarder",
-           "self-drawn"),
-}
-#: the seats by their winds, as the settlement names them
-_WINDS = {"zh": "东南西北", "zh-Hant": "東南西北", "en": "ESWN"}
-
 
 def _width(s: str) -> int:
     return sum(2 if ord(c) > 0x2E80 else 1 for c in s)
@@ -31,14 +19,6 @@ def _width(s: str) -> int:
 
 def _pad(s: str, n: int) -> str:
     return s + " " * max(0, n - _width(s))
-
-
-def _fan_name(entry: Any, lang: str) -> str:
-    if lang == "en":
-        return str(entry.name_en)
-    if lang == "zh-Hant":
-        return str(entry.name_zh_hant)
-    return str(entry.name_zh)
 
 
 def build_rules(args: argparse.Namespace) -> Any:
@@ -103,32 +83,36 @@ def run(args: argparse.Namespace) -> int:
 
         print(json.dumps(mcr_json(r, winner, discarder), ensure_ascii=False))
         return 0
-    lang = args.lang
-    h = _HEAD[lang]
-    rows = [
-        (_fan_name(f, lang), " ".join("+".join(u) for u in f.uses), str(f.value), str(f.count),
-         str(f.points))
-        for f in r.fans
-    ]
+    lang = lang_of(args)
+    w = words(lang)
+    h = (w["fan"], w["uses"], w["value"], w["count"], w["points"])
+
+    def uses(f: Any) -> str:
+        return " ".join("+".join(w["hand_word"] if s == "hand" else s for s in u) for u in f.uses)
+
+    rows = [(fan_name(f, lang), uses(f), str(f.value), str(f.count), str(f.points)) for f in r.fans]
     widths = [max([_width(h[i])] + [_width(row[i]) for row in rows]) for i in range(5)]
-    print(f"{r.hand}   ({r.rules}, {r.form}: {' '.join(r.decomposition)})")
+    form = w.get(f"f_{r.form}", r.form)
+    print(f"{r.hand}   ({r.rules}, {form}: {' '.join(r.decomposition)})")
     print("  ".join(_pad(h[i], widths[i]) for i in range(5)).rstrip())
     for row in rows:
         print("  ".join(_pad(row[i], widths[i]) for i in range(5)).rstrip())
-    ok = h[8] if r.meets_minimum else h[9]
-    print(f"{h[5]}: {r.total}   ({h[6]} {r.total_without_flowers}; {h[7]} {r.min_fan}: {ok})")
+    ok = w["met"] if r.meets_minimum else w["false_win"]
+    print(f"{w['total']}: {r.total}   ({w['without_flowers']} {r.total_without_flowers}; "
+          f"{w['minimum']} {r.min_fan}: {ok})")
     if r.removed:
         names = []
         for x in r.removed:
-            nm = FAN_BY_ID[x.id].name(lang)
-            why = x.principle + (f": {FAN_BY_ID[x.by].name(lang)}" if x.by else "")
+            nm = fan_name(FAN_BY_ID[x.id], lang)
+            why = w.get(f"p_{x.principle}", x.principle) + (
+                f": {fan_name(FAN_BY_ID[x.by], lang)}" if x.by else "")
             names.append(f"{nm}×{x.count} ({why})" if x.count > 1 else f"{nm} ({why})")
-        print(f"{h[13]}: " + ", ".join(names))
+        print(f"{w['not_counted']}: " + ", ".join(names))
     for note in r.inferred:
-        print(f"note: {note}")
-    winds = _WINDS[lang]
-    who = h[16] if discarder is None else f"{h[15]} {winds[discarder]}"
-    print(f"{h[10]} ({h[14]} {winds[winner]}, {who}): "
+        print(f"{w['note']}: {note}")
+    winds = w["winds"]
+    who = w["self_drawn"] if discarder is None else f"{w['discarder']} {winds[discarder]}"
+    print(f"{w['settlement']} ({w['winner']} {winds[winner]}, {who}): "
           + " ".join(f"{winds[i]} {s:+d}" for i, s in enumerate(settle)))
     return 0
 
@@ -171,6 +155,6 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     for f in FLAGS:
         if f.extended:
             g.add_argument(f.option, dest=f.name, action="store_true", help=f.help)
-    p.add_argument("--lang", default="zh", choices=("zh", "zh-Hant", "en"), help="fan names language")
+    add_lang_option(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)

@@ -171,7 +171,7 @@ def run(args: argparse.Namespace) -> int:
 @register_command
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
-        "replay", help="read game logs, re-score every win and compare with the recorded scores",
+        "replay", help="re-score every win of game logs and compare with the record",
         description="Read game logs (Tenhou mjlog XML, tenhou.net/6 JSON, mjai JSON Lines, plain "
                     "or gzip-compressed; Botzone MCR text logs), re-score every win with the "
                     "table's rules and compare han, fu, points, yaku and every seat's score change "

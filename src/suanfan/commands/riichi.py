@@ -8,23 +8,9 @@ import json
 
 from ..cli import add_aliases, register_command
 from ..errors import InvalidArgument
+from .i18n import add_lang_option, lang_of, traditional, words
 
 __all__ = ["add_parser", "run"]
-
-_TEXT = {
-    "en": {"yaku": "Yaku", "han": "han", "fu": "Fu", "total": "Total", "pays": "Payment",
-           "ron": "discarder pays", "dealer": "dealer pays", "each": "each other player pays",
-           "all": "each player pays", "receives": "winner receives", "honba": "honba",
-           "sticks": "riichi sticks", "yakuman": "yakuman", "wait": "wait", "rounded": "rounded up"},
-    "ja": {"yaku": "役", "han": "翻", "fu": "符", "total": "合計", "pays": "支払い",
-           "ron": "放銃者", "dealer": "親", "each": "子", "all": "全員", "receives": "和了者の収入",
-           "honba": "本場", "sticks": "供託", "yakuman": "役満", "wait": "待ち", "rounded": "切り上げ"},
-    "zh": {"yaku": "役种", "han": "番", "fu": "符", "total": "合计", "pays": "支付",
-           "ron": "放铳者支付", "dealer": "庄家支付", "each": "每位闲家支付", "all": "每人支付",
-           "receives": "和牌者共得", "honba": "本场", "sticks": "立直棒", "yakuman": "役满",
-           "wait": "听牌", "rounded": "进位"},
-}
-
 
 def _width(s: str) -> int:
     return sum(2 if ord(c) > 0x2E80 else 1 for c in s)
@@ -70,14 +56,21 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(r.to_dict(), ensure_ascii=False))
         return 0
-    lang = args.lang
-    t = _TEXT[lang]
-    print(f"{r.hand}   ({r.rules}; {t['wait']}: {r.wait}; {' '.join(r.sets)})")
+    lang = lang_of(args)
+    t = words(lang)
+    # the rule tables name each yaku and fu line in English, Japanese and simplified Chinese
+    table_lang = {"zh-Hans": "zh", "zh-Hant": "zh"}.get(lang, lang)
+
+    def local(text: str) -> str:
+        return traditional(text) if lang == "zh-Hant" else text
+
+    dealer = f"; {t['is_dealer']}" if r.dealer else ""
+    print(f"{r.hand}   ({r.rules}; {t['wait']}: {t.get('w_' + r.wait, r.wait)}{dealer}; {' '.join(r.sets)})")
     rows: list[tuple[str, str]] = []
     for y in r.yaku:
         value = (f"{t['yakuman']}×{y.yakuman}" if y.yakuman > 1 else t["yakuman"]) if y.yakuman \
             else f"{y.han} {t['han']}"
-        rows.append((y.name(lang), value))
+        rows.append((local(y.name(table_lang)), value))
     w = max([_width(t["yaku"])] + [_width(a) for a, _ in rows])
     print(t["yaku"])
     for a, b in rows:
@@ -85,11 +78,11 @@ def run(args: argparse.Namespace) -> int:
     if not r.yakuman:
         print(f"{t['fu']}:")
         for f in r.fu_breakdown:
-            print(f"  {f.fu:>3}  {f.text(lang)}")
+            print(f"  {f.fu:>3}  {local(f.text(table_lang))}")
         if r.fu != r.fu_unrounded:
             print(f"  = {r.fu_unrounded} → {r.fu} ({t['rounded']})")
     head = f"{r.yakuman}× {t['yakuman']}" if r.yakuman else f"{r.han} {t['han']} {r.fu} {t['fu']}"
-    print(f"{t['total']}: {head}" + (f"  — {r.limit}" if r.limit else ""))
+    print(f"{t['total']}: {head}" + (f"  — {t.get('l_' + r.limit, r.limit)}" if r.limit else ""))
     p = r.payment
     if not p.tsumo:
         line = f"{t['ron']} {p.ron}"
@@ -142,6 +135,6 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--rules", default="default",
                    help="rules preset: default, tenhou, tenhou-sanma, mahjongsoul, mahjongsoul-sanma, "
                         "wrc (2022), wrc-2015, ema (suanfan rules --system riichi)")
-    p.add_argument("--lang", choices=("en", "ja", "zh"), default="en", help="language of the table")
+    add_lang_option(p)
     p.add_argument("--json", action="store_true", help="print the result as one JSON object")
     p.set_defaults(func=run)

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..cli import register_command
 from ..errors import InvalidArgument
+from .i18n import add_lang_option, fan_name, lang_of, words
 
 __all__ = ["add_parser", "run"]
 
@@ -19,8 +20,10 @@ __all__ = ["add_parser", "run"]
 def _diff_text(d: Any, lang: str) -> str:
     from ..mcr.fans import FAN_BY_ID
 
+    w = words(lang)
+
     def nm(i: str) -> str:
-        return FAN_BY_ID[i].name(lang)
+        return fan_name(FAN_BY_ID[i], lang)
 
     parts = []
     if "enabled" in d:
@@ -28,11 +31,11 @@ def _diff_text(d: Any, lang: str) -> str:
     if "disabled" in d:
         parts.append("- " + ", ".join(nm(i) for i in d["disabled"]))
     if "values" in d:
-        parts.append("values " + ", ".join(f"{nm(i)}={v}" for i, v in d["values"].items()))
+        parts.append(f"{w['r_values']} " + ", ".join(f"{nm(i)}={v}" for i, v in d["values"].items()))
     for k, v in d.items():
         if k not in ("enabled", "disabled", "values"):
             parts.append(f"{k}={v}")
-    return "; ".join(parts) or "(the reference)"
+    return "; ".join(parts) or w["r_reference"]
 
 
 def _fan_rows(r: Any) -> list[dict[str, Any]]:
@@ -121,7 +124,7 @@ def _print_diff(d: dict[str, Any], lang: str) -> None:
     for k, (va, vb) in d["differences"].items():
         what, _, fan = k.partition(".")
         if fan:
-            label = f"{FAN_BY_ID[fan].name(lang)} [{fan}]" + (" on" if what == "enabled" else "")
+            label = f"{fan_name(FAN_BY_ID[fan], lang)} [{fan}]" + (" on" if what == "enabled" else "")
             va, vb = (("yes" if va else "no"), ("yes" if vb else "no")) if what == "enabled" else (va, vb)
         else:
             label = k
@@ -168,11 +171,13 @@ def run(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps(compared, ensure_ascii=False))
         else:
-            _print_diff(compared, args.lang)
+            _print_diff(compared, lang_of(args))
         return 0
     if args.name is not None and not custom and _system_of_or_none(args.name) == "riichi":
         return _riichi_one(args.name, args.json)
     ref = get_rules("mcr")
+    lang = lang_of(args)
+    w = words(lang)
     if args.name is None and not custom:
         presets = [
             {"name": r.name, "source": r.source, "date": r.date, "description": r.description,
@@ -189,25 +194,22 @@ def run(args: argparse.Namespace) -> int:
                                   "riichi": {"default": "default", "presets": riichi}}, ensure_ascii=False))
             return 0
         if args.system != "riichi":
-            print("MCR presets (suanfan mcr --rules NAME)")
+            print(w["r_mcr_presets"])
             for p in presets:
                 print(f"{p['name']}")
-                print(f"  source:  {p['source']}")
-                print(f"  date:    {p['date']}")
-                print(f"  what:    {p['description']}")
-                print(f"  differs: {_diff_text(p['differs_from_mcr'], args.lang)}")
+                print(f"  {w['r_source']}: {p['source']}")
+                print(f"  {w['r_date']}: {p['date']}")
+                print(f"  {w['r_what']}: {p['description']}")
+                print(f"  {w['r_differs']}: {_diff_text(p['differs_from_mcr'], lang)}")
         if args.system != "mcr":
-            print("\nriichi presets (suanfan riichi --rules NAME)" if args.system is None else
-                  "riichi presets (suanfan riichi --rules NAME)")
+            print(("\n" if args.system is None else "") + w["r_riichi_presets"])
             for q in riichi:
                 diffs = "; ".join(f"{k}={v}" for k, v in q["differs_from_default"].items())
                 print(f"{q['name']}")
-                print(f"  source:  {q['source']}")
-                print(f"  date:    {q['date']}")
-                print(f"  differs: {diffs or '(the reference)'}")
-        print("\nA preset in full: suanfan rules NAME; two presets compared: suanfan rules --diff A B; "
-              "an MCR user rule set: --rules-file FILE, --min-fan N, --fan-value FAN=N, --disable FAN, "
-              "--enable FAN (also on `suanfan mcr`).")
+                print(f"  {w['r_source']}: {q['source']}")
+                print(f"  {w['r_date']}: {q['date']}")
+                print(f"  {w['r_differs']}: {diffs or w['r_reference']}")
+        print("\n" + w["r_more"])
         return 0
     args.rules = args.name or "mcr"
     r = build_rules(args)
@@ -222,24 +224,25 @@ def run(args: argparse.Namespace) -> int:
         return 0
     print(f"{r.name}: {r.description}" if r.description else r.name)
     if r.source:
-        print(f"source: {r.source}")
+        print(f"{w['r_source']}: {r.source}")
     if r.date:
-        print(f"date: {r.date}")
-    print(f"differs from mcr: {_diff_text(d['differs_from_mcr'], args.lang)}")
-    print(f"minimum (起和番): {r.min_fan}; base points {r.base_points}; false win "
-          f"-{r.false_win[0]} / +{r.false_win[1]} each")
+        print(f"{w['r_date']}: {r.date}")
+    print(f"{w['r_differs_mcr']}: {_diff_text(d['differs_from_mcr'], lang)}")
+    print(f"{w['r_minimum']}: {r.min_fan}; {w['r_base']} {r.base_points}; {w['r_false_win']} "
+          f"-{r.false_win[0]} / +{r.false_win[1]} {w['r_each']}")
     for f in d["fans"]:
-        key = {"en": "name_en", "zh-Hant": "name_zh_hant"}.get(args.lang, "name_zh")
+        key = {"en": "name_en", "zh-Hans": "name_zh"}.get(lang, "name_zh_hant")
         name = f[key]
-        state = "" if f["enabled"] else "  (off)"
+        state = "" if f["enabled"] else f"  ({w['r_off']})"
         print(f"  {f['value']:>3}  {name}  [{f['id']}]{state}")
     return 0
 
 
 @register_command
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("rules", help="list the rule presets (MCR and riichi, with source and date), show "
-                                     "one in full, or compare two (--diff A B)")
+    p = sub.add_parser("rules", help="the rule presets of both systems: list, show one, compare two",
+                       description="List the rule presets (MCR and riichi, with source and date), show "
+                                   "one in full, or compare two (--diff A B).")
     p.add_argument("name", nargs="?", default=None,
                    help="a preset to show in full (e.g. mcr-extended, wrc)")
     p.add_argument("--system", choices=("mcr", "riichi"), default=None,
@@ -251,6 +254,6 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--fan-value", action="append", metavar="FAN=N", help="change a fan's value")
     p.add_argument("--disable", action="append", metavar="FAN", help="switch a fan off")
     p.add_argument("--enable", action="append", metavar="FAN", help="switch a fan on")
-    p.add_argument("--lang", default="zh", choices=("zh", "zh-Hant", "en"), help="fan names language")
+    add_lang_option(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)

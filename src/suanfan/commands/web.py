@@ -88,7 +88,7 @@ def serve(args: argparse.Namespace) -> int:
 def _register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "serve",
-        help="run the web calculator and the HTTP API (needs: pip install 'suanfan[web]')",
+        help="run the web calculator and the HTTP API (the web extra)",
         description="Serve the calculator page at / and the HTTP API under /api (docs at /docs). "
                     "Scoring is CPU work: give one worker per core (--workers). Behind the "
                     "internet, run it behind a reverse proxy that times out slow clients "

@@ -205,6 +205,11 @@ class FanEntry(_FanLine):
         }
 
 
+def _name_zh_hant(fan: str, name_zh: str) -> str:
+    f = FAN_BY_ID.get(fan)
+    return f.name("zh-Hant") if f is not None else name_zh
+
+
 class RemovedFan(_FanLine):
     """A fan the hand also shows but that a principle removed: ``principle`` is "不重复",
     "套算一次" or "disabled"; ``by`` the id of the fan that implies it (不重复), else None."""
@@ -236,7 +241,8 @@ class RemovedFan(_FanLine):
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "id": self._id, "name_zh": self._name_zh, "name_en": self._name_en, "count": self._count,
+            "id": self._id, "name_zh": self._name_zh, "name_zh_hant": _name_zh_hant(self._id, self._name_zh),
+            "name_en": self._name_en, "count": self._count,
             "principle": self._principle, "by": self._by, "uses": [list(u) for u in self.uses],
         }
 

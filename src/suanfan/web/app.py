@@ -11,7 +11,8 @@ Run it with ``suanfan serve`` or ``uvicorn suanfan.web.app:app``. Endpoints:
 * ``POST /api/parse`` — a hand read into its parts (melds, standing tiles, winning tile, flowers).
 * ``GET /api/rules`` — the rule systems, their presets and situation fields.
 * ``GET /tiles/{tile}.svg``, ``GET /api/svg?hand=...`` — suanfan's own tile pictures.
-* ``GET /`` — the calculator page; ``/docs`` — the OpenAPI documentation.
+* ``GET /`` — the calculator page (``/manifest.webmanifest`` and the service worker ``/sw.js``
+  let it be installed and reopened offline); ``/docs`` — the OpenAPI documentation.
 
 Bad input gets a 4xx answer ``{"error": "InvalidHand", "detail": "<the library's message>"}``: 400 when
 the input is not a possible hand, 422 when it is possible but does not win (or the JSON does not
@@ -396,6 +397,26 @@ def hand_dict(hand: Hand) -> dict[str, Any]:
     }
 
 
+def _preset_flags(system: str) -> dict[str, list[str]]:
+    """The situation flags each preset of a rule system uses (for the page's toggles): from the
+    rule system's own situation definition, so a flag added there shows up on the page."""
+    try:
+        eng = _engine(system)
+    except EngineUnavailable:
+        return {}
+    if system == "mcr":
+        from ..mcr.fans import FAN_BY_ID
+        from ..mcr.situation import FLAGS as flags
+
+        return {name: [f.name for f in flags
+                       if not f.extended or (f.name in FAN_BY_ID and rules.enabled(f.name))]
+                for name, rules in eng.PRESETS.items()}
+    from ..riichi.situation import FLAGS as riichi_flags
+
+    return {name: [f for f in riichi_flags if f != "renhou" or rules.renhou != "off"]
+            for name, rules in eng.PRESETS.items()}
+
+
 def _rules() -> dict[str, Any]:
     systems: dict[str, Any] = {}
     for system, model in _REQUEST_MODELS.items():
@@ -415,6 +436,7 @@ def _rules() -> dict[str, Any]:
             "default": _DEFAULT_RULES[system],
             "presets": list(known if known is not None else _SPEC_PRESETS[system]),
             "situation": fields,
+            "flags": _preset_flags(system),
         }
     return {"version": __version__, "systems": systems, "winds": ["E", "S", "W", "N"]}
 
@@ -432,6 +454,7 @@ def create_app(tournament: str | None = None) -> FastAPI:
         title="suanfan 算番",
         version=__version__,
         docs_url=None,  # served below, from local assets when swagger-ui-bundle is installed
+        redoc_url=None,  # ReDoc loads its scripts and fonts from the internet: /docs is enough
         description=(
             "Score mahjong hands exactly by the rules: Chinese Official (MCR) and Japanese riichi. "
             "Hands use suanfan's notation, e.g. `[567m2][999s3]11p345s78s 6s`."
@@ -491,6 +514,16 @@ def create_app(tournament: str | None = None) -> FastAPI:
     @api.get("/", include_in_schema=False)
     def index() -> FileResponse:
         return FileResponse(str(_STATIC / "index.html"), media_type="text/html")
+
+    @api.get("/sw.js", include_in_schema=False)
+    def service_worker() -> FileResponse:
+        # at the root, so that its scope is the whole page; never cached, so an update is seen
+        return FileResponse(str(_STATIC / "sw.js"), media_type="text/javascript",
+                            headers={"Cache-Control": "no-cache"})
+
+    @api.get("/manifest.webmanifest", include_in_schema=False)
+    def manifest() -> FileResponse:
+        return FileResponse(str(_STATIC / "manifest.webmanifest"), media_type="application/manifest+json")
 
     from .tournament import add_routes
 

@@ -1,95 +1,55 @@
 /* suanfan 算番 — the calculator page. Plain JS, no build step.
  * The page keeps a hand model (melds, standing tiles, winning tile, flowers) in sync with the
- * notation field, and asks the HTTP API for the score (complete hand) or the waits (13 tiles). */
+ * notation field, and asks the HTTP API for everything it shows: the score of a complete hand,
+ * the waits of 13 tiles, the discard advice of 14 tiles that do not win. Nothing is scored here. */
 "use strict";
 (function () {
-  // ---------------------------------------------------------------------------------- i18n
-  const T = {
-    zh: {
-      mcr: "国标", riichi: "立直", hand: "手牌", clear: "清空", example: "示例", tap_remove: "点选下方牌面加入手牌，第 14 张为和张；点手牌中的牌可移除",
-      notation: "牌谱写法（可直接输入）", m_tile: "单张", m_chow: "吃", m_pung: "碰", m_kong: "杠", m_dora: "宝牌",
-      claimed: "明（鸣牌）", concealed: "暗", promoted: "加杠", from: "来自", from_unknown: "—", from_left: "上家",
-      from_opposite: "对家", from_right: "下家", flowers: "花牌", preset: "规则", seat_wind: "门风",
-      prevalent_wind: "圈风", round_wind: "场风", dora: "宝牌指示牌", ura: "里宝牌指示牌", honba: "本场", sticks: "供托", nuki: "拔北（三麻）",
-      footer: "算番 suanfan：按规则精确算番（国标麻将与日本立直麻将）。",
-      tiles_n: (n) => `${n} 张`, need_more: (n) => `再加 ${n} 张`, full: "手牌已满（14 张）",
-      empty: "点选牌面或输入牌谱", winning: "和张", chow: "吃", pung: "碰", kong_open: "明杠", kong_closed: "暗杠",
-      kong_added: "加杠", fan: "番", total: "合计", flowers_fan: "花牌", min_ok: (m) => `够 ${m} 番起和`,
-      min_no: (m) => `不足 ${m} 番起和`, settlement: "结算", winner: "和牌者", discarder: "点炮者", other: "其他",
-      each: "每家", shanten: (n) => n === 0 ? "听牌" : `${n} 向听`, waits: "听牌与得分", no_score: "无番",
-      no_yaku: "无役", unseen: (n) => `余 ${n}`, han: "翻", fu: "符", yakuman: "役满", ron: "荣和",
-      tsumo_pay: "自摸", dealer: "庄家付", nondealer: "闲家付", all: "各家付", points: "点",
-      complete_not_winning: "这手牌不能和", not_ready: "未听牌", waiting_title: "等待中的牌",
-      mcr_total_without: (n) => `不含花 ${n} 番`, limit: { mangan: "满贯", haneman: "跳满", baiman: "倍满",
-        sanbaiman: "三倍满", yakuman: "役满", "kazoe yakuman": "累计役满" },
-      self_drawn: "自摸", last_tile_of_wall: "海底 / 妙手回春", kong: "杠上开花 / 抢杠", last_of_kind: "和绝张",
-      tsumo: "自摸", riichi_f: "立直", double_riichi: "两立直", ippatsu: "一发", rinshan: "岭上开花",
-      chankan: "抢杠", haitei: "海底摸月", houtei: "河底捞鱼", tenhou: "天和", chiihou: "地和", renhou: "人和",
-      winds: ["东", "南", "西", "北"], chow_honour: "字牌不能吃", too_many: (t) => `${t} 已有 4 张`,
-      need_meld_room: "手牌放不下这组牌", error_prefix: "", server_down: "无法连接服务器", lang_button: "EN",
-      dora_added: "已加入宝牌指示牌", fu_title: "符数", useful: "有效牌（进张）",
-    },
-    en: {
-      mcr: "MCR", riichi: "Riichi", hand: "Hand", clear: "Clear", example: "Example", tap_remove: "Tap tiles below to add them (the 14th is the winning tile); tap a tile in the hand to remove it",
-      notation: "Notation (type it directly)", m_tile: "Tile", m_chow: "Chow", m_pung: "Pung", m_kong: "Kong",
-      m_dora: "Dora", claimed: "Claimed", concealed: "Concealed", promoted: "Added kong", from: "From", from_unknown: "—",
-      from_left: "left", from_opposite: "opposite", from_right: "right", flowers: "Flowers", preset: "Rules",
-      seat_wind: "Seat wind", prevalent_wind: "Prevalent wind", round_wind: "Round wind", dora: "Dora indicators",
-      ura: "Ura-dora indicators", honba: "Honba", sticks: "Riichi sticks", nuki: "Nuki dora (3 players)",
-      footer: "suanfan 算番: mahjong hands scored exactly by the rules (Chinese Official and riichi).",
-      tiles_n: (n) => `${n} tiles`, need_more: (n) => `add ${n} more`, full: "the hand is full (14 tiles)",
-      empty: "Tap tiles or type a hand", winning: "win", chow: "chow", pung: "pung", kong_open: "kong",
-      kong_closed: "concealed", kong_added: "added kong", fan: "fan", total: "Total", flowers_fan: "Flowers",
-      min_ok: (m) => `meets the ${m}-fan minimum`, min_no: (m) => `below the ${m}-fan minimum`,
-      settlement: "Settlement", winner: "Winner", discarder: "Discarder", other: "Other", each: "each",
-      shanten: (n) => n === 0 ? "Ready (tenpai)" : `${n}-shanten`, waits: "Waits and what each scores",
-      no_score: "no fan", no_yaku: "no yaku", unseen: (n) => `${n} left`, han: "han", fu: "fu",
-      yakuman: "yakuman", ron: "Ron", tsumo_pay: "Tsumo", dealer: "dealer pays", nondealer: "others pay",
-      all: "each pays", points: "points", complete_not_winning: "This hand does not win",
-      not_ready: "not ready", waiting_title: "Waiting on",
-      mcr_total_without: (n) => `${n} without flowers`, limit: { mangan: "Mangan", haneman: "Haneman",
-        baiman: "Baiman", sanbaiman: "Sanbaiman", yakuman: "Yakuman", "kazoe yakuman": "Kazoe yakuman" },
-      self_drawn: "Self-drawn", last_tile_of_wall: "Last tile", kong: "Kong (robbing / after)",
-      last_of_kind: "Last of its kind", tsumo: "Tsumo", riichi_f: "Riichi", double_riichi: "Double riichi",
-      ippatsu: "Ippatsu", rinshan: "Rinshan", chankan: "Chankan", haitei: "Haitei", houtei: "Houtei",
-      tenhou: "Tenhou", chiihou: "Chiihou", renhou: "Renhou", winds: ["E", "S", "W", "N"],
-      chow_honour: "honours cannot form a chow", too_many: (t) => `${t}: all 4 copies are used`,
-      need_meld_room: "no room for that set in the hand", error_prefix: "", server_down: "cannot reach the server",
-      lang_button: "中文", dora_added: "added to the dora indicators", fu_title: "Fu", useful: "Useful draws",
-    },
+  const I18N = window.SUANFAN_I18N;
+  const T = I18N.T;
+  // the situation flags of each system before /api/rules answers (it then names them per preset,
+  // from the rule systems' own situation definitions)
+  const BASE_FLAGS = {
+    mcr: ["self_drawn", "last_tile_of_wall", "kong", "last_of_kind"],
+    riichi: ["tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
+      "tenhou", "chiihou"],
   };
-
-  const FU_ZH = {
-    base: "底符", chiitoitsu: "七对子固定 25 符", menzen_ron: "门前荣和加符", tsumo: "自摸符", kanchan: "嵌张",
-    penchan: "边张", tanki: "单骑", yakuhai_pair: "役牌雀头", double_wind_pair: "连风牌雀头", open_pung: "明刻",
-    closed_pung: "暗刻", open_kong: "明杠", closed_kong: "暗杠", open_pinfu: "副露平和型补符",
-  };
-  const MCR_FLAGS = ["self_drawn", "last_of_kind", "last_tile_of_wall", "kong"];
-  const RIICHI_FLAGS = ["tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
-    "tenhou", "chiihou", "renhou"];
   const WINDS = ["E", "S", "W", "N"];
+  const DEFAULT_PRESET = { mcr: "mcr", riichi: "default" };
 
   // ------------------------------------------------------------------------------ state
   const store = {  // localStorage may be unavailable (privacy settings): then nothing is remembered
     get(key) { try { return localStorage.getItem(key); } catch (e) { return null; } },
     set(key, value) { try { localStorage.setItem(key, value); } catch (e) { /* not remembered */ } },
   };
+  function storedLang() {
+    const v = store.get("suanfan.lang");
+    if (v === "zh") return "zh-Hans";  // what an older page stored
+    return I18N.LANGS.includes(v) ? v : null;
+  }
   const S = {
-    lang: store.get("suanfan.lang") || ((navigator.language || "").startsWith("zh") ? "zh" : "en"),
-    system: store.get("suanfan.system") || "mcr",
+    lang: storedLang() || I18N.fromLocale(navigator.language),
+    system: store.get("suanfan.system") === "riichi" ? "riichi" : "mcr",
     mode: "tile", claim: "claimed",
     melds: [],        // {kind: "chow"|"pung"|"kong", tiles: ["5m", ...], source: null|1..3, concealed, promoted}
     concealed: [],    // standing tiles in the order they were entered
     winning: null,    // the winning tile, or null
     flowers: [],      // flower numbers 1..8
-    flags: {}, seat_wind: "E", round_wind: "E", preset: { mcr: "mcr", riichi: "default" },
+    flags: {}, seat_wind: "E", round_wind: "E", discarder: null, preset: { mcr: "mcr", riichi: "default" },
     presets: { mcr: ["mcr", "mcr-botzone", "mcr-2006", "mcr-ema", "mcr-extended"], riichi: ["default"] },
+    presetFlags: { mcr: {}, riichi: {} },  // preset -> its situation flags (from /api/rules)
+    flagHelp: {},
+    selected: null,   // the hand tile tapped: {where, index}
+    undo: [], redo: [],
+    last: null,       // the last result shown: {kind, data}
   };
   const $ = (id) => document.getElementById(id);
   const t = (key, ...args) => {
-    const v = T[S.lang][key];
+    let v = T[S.lang][key];
+    if (v === undefined) v = T.en[key];
     return typeof v === "function" ? v(...args) : (v === undefined ? key : v);
   };
+  const sub = (table, key) => (T[S.lang][table] || {})[key] || (T.en[table] || {})[key] || key;
+  const flagsOf = (system) => S.presetFlags[system][S.preset[system]] || BASE_FLAGS[system];
 
   // ------------------------------------------------------------------------- tiles in JS
   const SUITS = "mpsz";
@@ -129,16 +89,15 @@
     if (S.flowers.length && S.system === "mcr") s += " " + S.flowers.slice().sort().join("") + "f";
     return s;
   }
+  const allTiles = () => S.melds.flatMap((m) => m.tiles).concat(S.concealed, S.winning ? [S.winning] : []);
   function tileCount() { return 3 * S.melds.length + S.concealed.length + (S.winning ? 1 : 0); }
-  function copies(kind) {
-    let n = 0;
-    const all = S.melds.flatMap((m) => m.tiles).concat(S.concealed, S.winning ? [S.winning] : []);
-    for (const x of all) if (kindOf(x) === kind) n++;
-    return n;
-  }
-  function redUsed(tile) {
-    const all = S.melds.flatMap((m) => m.tiles).concat(S.concealed, S.winning ? [S.winning] : []);
-    return all.includes(tile);
+  function copies(kind) { return allTiles().filter((x) => kindOf(x) === kind).length; }
+  function redUsed(tile) { return allTiles().includes(tile); }
+  function overFour(tiles) {  // the first kind with more than 4 copies: [kind, n], or null
+    const n = {};
+    for (const x of tiles) n[kindOf(x)] = (n[kindOf(x)] || 0) + 1;
+    for (const [k, c] of Object.entries(n)) if (c > 4) return [k, c];
+    return null;
   }
 
   /** A small local reader of MPSZ / honour letters / brackets, used to keep the picker in sync
@@ -180,9 +139,9 @@
     }
     if (cur || pending.length) return null;
     const n = 3 * melds.length + standing.length;
-    if (n > 14 || melds.length > 4) return null;
+    if (melds.length > 4) return null;
     const winning = n === 14 ? standing.pop() : null;
-    return { melds, concealed: standing, winning, flowers };
+    return { melds, concealed: standing, winning, flowers, count: n };
   }
 
   function fromServer(p) {
@@ -193,37 +152,69 @@
     if (S.system === "mcr") S.flowers = p.flowers.slice();
   }
 
+  // ---------------------------------------------------------------- undo / redo of the hand
+  const snapshot = () => JSON.stringify({ m: S.melds, c: S.concealed, w: S.winning, f: S.flowers });
+  function restore(snap) {
+    const o = JSON.parse(snap);
+    S.melds = o.m; S.concealed = o.c; S.winning = o.w; S.flowers = o.f;
+  }
+  let typing = false;
+  function remember() {  // before an edit of the hand
+    const snap = snapshot();
+    if (S.undo[S.undo.length - 1] !== snap) S.undo.push(snap);
+    if (S.undo.length > 200) S.undo.shift();
+    S.redo = [];
+  }
+  function undoRedo(from, to) {
+    if (!from.length) return;
+    to.push(snapshot());
+    restore(from.pop());
+    S.selected = null;
+    typing = false;
+    edited();
+  }
+
   // --------------------------------------------------------------------------- editing
   function say(text, kind) {
     const el = $("message");
     el.textContent = text || "";
     el.className = "message" + (text ? " " + (kind || "error") : "");
   }
+  const sayServer = (detail) => say(I18N.error(S.lang, detail));
   function normalize() {
     if (tileCount() === 14 && !S.winning && S.concealed.length) S.winning = S.concealed.pop();
   }
+  function appendTo(id, tile, note) {
+    const el = $(id);
+    el.value = formatTiles(parseLoose(el.value).concat([tile]));
+    say(t(note), "info"); changed();
+  }
   function addTile(tile) {
-    if (S.mode === "dora") {
-      const el = $("dora_indicators");
-      el.value = formatTiles(parseLoose(el.value).concat([tile]));
-      say(t("dora_added"), "info"); changed(); return;
+    if (S.mode === "dora") {  // one indicator a tap of the mode: then back to tiles (not sticky)
+      S.mode = "tile";
+      for (const x of document.querySelectorAll("#mode button")) x.classList.toggle("on", x.dataset.mode === "tile");
+      return appendTo("dora_indicators", tile, "dora_added");
     }
+    if (S.mode === "seen") return appendTo("visible", tile, "seen_added");
     const kind = kindOf(tile);
     if (S.mode === "tile") {
       if (tileCount() >= 14) return say(t("full"));
       if (copies(kind) >= 4) return say(t("too_many", kind));
+      remember();
       if (tileCount() === 13) S.winning = tile; else S.concealed.push(tile);
       return edited();
     }
+    const red = S.system === "riichi" && $("red-five").checked;
     let tiles;
     if (S.mode === "chow") {
       if (tile[1] === "z") return say(t("chow_honour"));
       const r = Math.min(Number(kind[0]), 7);
       tiles = [0, 1, 2].map((i) => String(r + i) + tile[1]);
-      if (tile[0] === "0") tiles[tiles.indexOf("5" + tile[1])] = tile;
+      const five = tiles.indexOf("5" + tile[1]);
+      if (five >= 0 && (red || tile[0] === "0")) tiles[five] = "0" + tile[1];
     } else {
       tiles = Array(S.mode === "pung" ? 3 : 4).fill(kind);
-      if (tile[0] === "0") tiles[0] = tile;
+      if (kind[0] === "5" && (red || tile[0] === "0")) tiles[0] = "0" + tile[1];
     }
     for (const x of tiles) {
       const need = tiles.filter((y) => kindOf(y) === kindOf(x)).length;
@@ -233,10 +224,12 @@
     if (concealedSet && S.mode !== "kong") {
       // A concealed chow or pung is just standing tiles.
       if (tileCount() + 3 > 14) return say(t("need_meld_room"));
+      remember();
       if (S.winning) { S.concealed.push(S.winning); S.winning = null; }
       S.concealed.push(...tiles);
     } else {
       if (S.melds.length >= 4 || tileCount() + 3 > 14) return say(t("need_meld_room"));
+      remember();
       const from = S.mode !== "chow" && $("from").value ? Number($("from").value) : null;
       const promoted = S.mode === "kong" && S.claim === "promoted";
       const source = concealedSet ? null : (S.mode === "kong" && from == null ? 1 : from);
@@ -250,13 +243,28 @@
     if (!p) return [];
     return p.concealed.concat(p.winning ? [p.winning] : []);
   }
-  function removeAt(where, index) {
-    if (where === "meld") S.melds.splice(index, 1);
-    else if (where === "win") S.winning = null;
+  function removeSelected() {
+    const sel = S.selected;
+    if (!sel) return;
+    remember();
+    if (sel.where === "meld") S.melds.splice(sel.index, 1);
+    else if (sel.where === "win") S.winning = null;
     else {
-      S.concealed.splice(index, 1);
+      S.concealed.splice(sel.index, 1);
       if (S.winning) { S.concealed.push(S.winning); S.winning = null; }
     }
+    S.selected = null;
+    edited();
+  }
+  function makeWinning() {
+    // the tapped standing tile becomes the winning tile; the old one goes back among the others
+    const sel = S.selected;
+    if (!sel || sel.where !== "standing" || !S.winning) return;
+    remember();
+    const tile = S.concealed[sel.index];
+    S.concealed[sel.index] = S.winning;
+    S.winning = tile;
+    S.selected = null;
     edited();
   }
   function edited() {
@@ -270,33 +278,47 @@
     const view = $("hand-view");
     const n = tileCount();
     $("count").textContent = t("tiles_n", n) + (n < 13 ? " · " + t("need_more", 13 - n) : "");
-    if (!n && !S.flowers.length) { view.innerHTML = `<span class="empty">${t("empty")}</span>`; return; }
-    const parts = [];
-    S.melds.forEach((m, i) => {
-      const tag = m.kind === "chow" ? t("chow") : m.kind === "pung" ? t("pung")
-        : m.concealed ? t("kong_closed") : m.promoted ? t("kong_added") : t("kong_open");
-      const tiles = m.tiles.map((x, j) => {
-        const face = m.concealed && (j === 0 || j === 3) ? "back" : x;
-        return `<button type="button" class="t" data-where="meld" data-index="${i}" title="${x}">${tileImg(face)}</button>`;
-      }).join("");
-      // who it was claimed from, in words (the notation's claim digit: 1 left, 2 opposite, 3 right)
-      const from = m.source == null ? "" : " · " + t(["from_left", "from_opposite", "from_right"][m.source - 1]);
-      parts.push(`<div class="group meld"><div class="tiles">${tiles}</div><span class="tag">${tag}${esc(from)}</span></div>`);
-    });
-    if (S.concealed.length) {
-      const order = S.concealed.map((x, i) => [x, i]).sort((a, b) => sortKey(a[0]) - sortKey(b[0]));
-      const tiles = order.map(([x, i]) =>
-        `<button type="button" class="t" data-where="standing" data-index="${i}" title="${x}">${tileImg(x)}</button>`).join("");
-      parts.push(`<div class="group"><div class="tiles">${tiles}</div><span class="tag">&nbsp;</span></div>`);
+    $("undo").disabled = !S.undo.length;
+    $("redo").disabled = !S.redo.length;
+    const sel = S.selected;
+    const on = (where, i) => (sel && sel.where === where && sel.index === i ? " sel" : "");
+    if (!n && !S.flowers.length) {
+      view.innerHTML = `<span class="empty">${esc(t("empty"))}</span>`;
+    } else {
+      const parts = [];
+      S.melds.forEach((m, i) => {
+        const tag = m.kind === "chow" ? t("chow") : m.kind === "pung" ? t("pung")
+          : m.concealed ? t("kong_closed") : m.promoted ? t("kong_added") : t("kong_open");
+        const tiles = m.tiles.map((x, j) => {
+          const face = m.concealed && (j === 0 || j === 3) ? "back" : x;
+          return `<button type="button" class="t${on("meld", i)}" data-where="meld" data-index="${i}" title="${x}">${tileImg(face)}</button>`;
+        }).join("");
+        // who it was claimed from, in words (the notation's claim digit: 1 left, 2 opposite, 3 right)
+        const from = m.source == null || m.kind === "chow" ? "" : " · " + t(["from_left", "from_opposite", "from_right"][m.source - 1]);
+        parts.push(`<div class="group meld"><div class="tiles">${tiles}</div><span class="tag">${esc(tag + from)}</span></div>`);
+      });
+      if (S.concealed.length) {
+        const order = S.concealed.map((x, i) => [x, i]).sort((a, b) => sortKey(a[0]) - sortKey(b[0]));
+        const tiles = order.map(([x, i]) =>
+          `<button type="button" class="t${on("standing", i)}" data-where="standing" data-index="${i}" data-tile="${x}" title="${x}">${tileImg(x)}</button>`).join("");
+        parts.push(`<div class="group standing"><div class="tiles">${tiles}</div><span class="tag">&nbsp;</span></div>`);
+      }
+      if (S.winning) {
+        parts.push(`<div class="group win"><div class="tiles"><button type="button" class="t${on("win", 0)}" data-where="win" data-index="0" data-tile="${S.winning}" title="${S.winning}">${tileImg(S.winning)}</button></div><span class="tag">${esc(t("winning"))}</span></div>`);
+      }
+      if (S.flowers.length && S.system === "mcr") {
+        const tiles = S.flowers.map((f) => `<span class="t">${tileImg(f + "f")}</span>`).join("");
+        parts.push(`<div class="group"><div class="tiles">${tiles}</div><span class="tag">${esc(t("flowers"))}</span></div>`);
+      }
+      view.innerHTML = parts.join("");
     }
-    if (S.winning) {
-      parts.push(`<div class="group win"><div class="tiles"><button type="button" class="t" data-where="win" data-index="0" title="${S.winning}">${tileImg(S.winning)}</button></div><span class="tag">${t("winning")}</span></div>`);
+    const acts = $("tile-actions");
+    acts.hidden = !sel;
+    if (sel) {
+      const tile = sel.where === "meld" ? null : sel.where === "win" ? S.winning : S.concealed[sel.index];
+      $("sel-tile").innerHTML = tile ? tileImg(tile) : "";
+      $("act-win").hidden = !(sel.where === "standing" && S.winning);
     }
-    if (S.flowers.length && S.system === "mcr") {
-      const tiles = S.flowers.map((f) => `<span class="t">${tileImg(f + "f")}</span>`).join("");
-      parts.push(`<div class="group"><div class="tiles">${tiles}</div><span class="tag">${t("flowers")}</span></div>`);
-    }
-    view.innerHTML = parts.join("");
   }
 
   function renderPalette() {
@@ -314,10 +336,11 @@
       for (let f = 1; f <= 8; f++) fl.push(`<button type="button" class="t" data-flower="${f}" aria-label="${f}f">${tileImg(f + "f")}</button>`);
       $("flowers").innerHTML = fl.join("");
     }
+    const free = !["dora", "seen"].includes(S.mode);
     for (const b of pal.querySelectorAll("button[data-tile]")) {
       const tile = b.dataset.tile, kind = kindOf(tile);
-      let off = S.mode !== "dora" && copies(kind) >= 4;
-      if (tile[0] === "0" && S.mode !== "dora" && redUsed(tile)) off = true;
+      let off = free && copies(kind) >= 4;
+      if (tile[0] === "0" && free && redUsed(tile)) off = true;
       if (S.mode === "chow" && tile[1] === "z") off = true;
       b.disabled = off;
     }
@@ -333,30 +356,49 @@
     document.querySelector(".from").style.display = S.mode === "chow" ? "none" : "";
   }
 
+  function renderToggles() {
+    const flags = flagsOf(S.system);
+    $("toggles").innerHTML = flags.map((f) =>
+      `<label class="toggle" id="opt-${f}" title="${esc(S.flagHelp[f] || "")}"><input type="checkbox" data-flag="${f}"${S.flags[f] ? " checked" : ""}>${esc(sub("flag", f))}</label>`).join("");
+  }
+  function renderWinds() {
+    const names = t("winds");
+    for (const id of ["seat_wind", "round_wind"]) {
+      $(id).innerHTML = WINDS.map((w, i) =>
+        `<button type="button" data-wind="${w}" class="${S[id] === w ? "on" : ""}" aria-label="${w}">${esc(names[i])}</button>`).join("");
+    }
+    // the discarder (MCR settlement): any seat but the winner's; by default the next seat
+    const seat = WINDS.indexOf(S.seat_wind);
+    if (S.discarder === seat) S.discarder = null;
+    const dis = S.discarder == null ? (seat + 1) % 4 : S.discarder;
+    $("discarder").innerHTML = WINDS.map((w, i) => i === seat ? "" :
+      `<button type="button" data-seat="${i}" class="${i === dis ? "on" : ""}" aria-label="${w}">${esc(names[i])}</button>`).join("");
+    $("discarder-group").hidden = !!(S.flags.self_drawn || S.flags.heavenly_hand || S.flags.earthly_hand);
+    $("dealer-mark").textContent = S.seat_wind === "E" ? t("dealer_badge") : "";
+  }
   function renderStatic() {
-    document.documentElement.lang = S.lang === "zh" ? "zh-Hans" : "en";
+    document.documentElement.lang = S.lang;
     for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+    for (const el of document.querySelectorAll("[data-i18n-title]")) el.title = t(el.dataset.i18nTitle);
     $("round-label").textContent = S.system === "mcr" ? t("prevalent_wind") : t("round_wind");
-    $("lang").textContent = t("lang_button");
+    $("lang").value = S.lang;
     document.body.className = "sys-" + S.system;
     for (const b of document.querySelectorAll("#system button")) b.classList.toggle("on", b.dataset.system === S.system);
     for (const b of document.querySelectorAll("#mode button")) b.classList.toggle("on", b.dataset.mode === S.mode);
     for (const b of document.querySelectorAll("#claim button")) b.classList.toggle("on", b.dataset.claim === S.claim);
-    // toggles
-    const flags = S.system === "mcr" ? MCR_FLAGS : RIICHI_FLAGS;
-    $("toggles").innerHTML = flags.map((f) => {
-      const label = f === "riichi" ? t("riichi_f") : t(f);
-      return `<label class="toggle" id="opt-${f}"><input type="checkbox" data-flag="${f}"${S.flags[f] ? " checked" : ""}>${label}</label>`;
-    }).join("");
-    for (const id of ["seat_wind", "round_wind"]) {
-      $(id).innerHTML = WINDS.map((w, i) =>
-        `<button type="button" data-wind="${w}" class="${S[id] === w ? "on" : ""}" aria-label="${w}">${t("winds")[i]}</button>`).join("");
-    }
+    renderToggles();
+    renderWinds();
     const sel = $("preset");
-    sel.innerHTML = S.presets[S.system].map((p) => `<option value="${p}">${p}</option>`).join("");
+    sel.innerHTML = S.presets[S.system].map((p) => `<option value="${esc(p)}">${esc(p)}</option>`).join("");
     sel.value = S.preset[S.system];
     renderPalette();
     renderHand();
+    renderOffline();
+  }
+  function renderOffline() {
+    const el = $("offline");
+    el.hidden = navigator.onLine !== false;
+    el.textContent = t("offline");
   }
 
   // ----------------------------------------------------------------------------- the API
@@ -368,10 +410,11 @@
   }
   function situation() {
     const out = {};
-    const flags = S.system === "mcr" ? MCR_FLAGS : RIICHI_FLAGS;
-    for (const f of flags) out[f] = !!S.flags[f];
+    for (const f of flagsOf(S.system)) out[f] = !!S.flags[f];
     out.seat_wind = S.seat_wind;
     if (S.system === "mcr") {
+      // not self-drawn is "not stated": 天和 / 地和 imply a self-drawn win
+      if (!out.self_drawn) delete out.self_drawn;
       out.prevalent_wind = S.round_wind;
     } else {
       out.round_wind = S.round_wind;
@@ -389,43 +432,84 @@
   function changed() {
     renderPalette();
     renderHand();
+    renderWinds();
     saveHash();
+    $("share-link").hidden = true;
+    seq++;  // an answer still on its way is for the hand before this change: it is dropped
     clearTimeout(timer);
     timer = setTimeout(evaluate, 120);
   }
-  function showPlaceholder(text) { $("result").innerHTML = `<p class="placeholder">${esc(text)}</p>`; }
+  function showPlaceholder(text) {
+    S.last = null;
+    $("result").innerHTML = `<p class="placeholder">${esc(text)}</p>`;
+    bar(null);
+  }
 
+  function show(draw) {  // draw now, and again on a change of language
+    S.redraw = draw;
+    draw();
+  }
   async function evaluate() {
     const my = ++seq;
     const text = $("notation").value.trim();
+    const local = localParse(text);
+    const five = local && overFour(local.melds.flatMap((m) => m.tiles).concat(local.concealed, local.winning ? [local.winning] : []));
+    if (five) {  // flagged at once, however many tiles there are
+      show(() => { say(T[S.lang].err.copies(five[0], five[1])); showPlaceholder(""); });
+      return;
+    }
     const n = tileCount();
-    if (!text || (n < 13 && localParse(text))) {
-      showPlaceholder(n ? t("need_more", 13 - n) : t("empty"));
+    if (!text || (local && local.count < 13)) {
+      show(() => showPlaceholder(n ? t("need_more", 13 - n) : t("empty")));
       return;
     }
     try {
       const parsed = await post("/api/parse", { hand: text });
       if (my !== seq) return;
-      if (!parsed.ok) { say(parsed.data.detail); showPlaceholder(""); return; }
+      if (!parsed.ok) { show(() => { sayServer(parsed.data.detail); showPlaceholder(""); }); return; }
       fromServer(parsed.data);
       renderHand(); renderPalette();
       const sit = situation();
       const rules = S.preset[S.system];
+      const visible = $("visible").value.trim();
       if (parsed.data.complete) {
-        const res = await post(`/api/${S.system}/score`, Object.assign({ hand: text, rules }, sit));
+        const body = Object.assign({ hand: text, rules }, sit);
+        if (S.system === "mcr" && S.discarder != null && !sit.self_drawn && !sit.heavenly_hand && !sit.earthly_hand) {
+          body.discarder = S.discarder;  // the winner sits at its seat wind (the server's default)
+        }
+        const res = await post(`/api/${S.system}/score`, body);
         if (my !== seq) return;
-        if (!res.ok) { say(res.data.detail); renderNotWinning(res.data); return; }
-        say("");
-        if (S.system === "mcr") renderMCR(res.data, sit); else renderRiichi(res.data, sit);
+        if (!res.ok) {
+          const failed = () => { sayServer(res.data.detail); renderNotWinning(); };
+          show(failed);
+          if (res.status === 422) {  // a possible hand that does not win: what to discard
+            const adv = await post("/api/analyze", { hand: text, system: S.system, rules, situation: sit, visible });
+            if (my !== seq) return;
+            if (adv.ok) show(() => { failed(); renderAdvice(adv.data); });
+          }
+          return;
+        }
+        const system = S.system;
+        show(() => { say(""); if (system === "mcr") renderMCR(res.data, sit); else renderRiichi(res.data, sit); });
       } else {
-        const res = await post("/api/analyze", { hand: text, system: S.system, rules, situation: sit });
+        const ask = (s) => post("/api/analyze", { hand: text, system: S.system, rules, situation: s, visible });
+        // riichi on a discard: the same waits self-drawn too (MCR's analysis gives both itself)
+        const [res, drawn] = await Promise.all([ask(sit),
+          S.system === "riichi" && !sit.tsumo ? ask(Object.assign({}, sit, { tsumo: true })) : null]);
         if (my !== seq) return;
-        if (!res.ok) { say(res.data.detail); showPlaceholder(""); return; }
-        say("");
-        renderWaits(res.data);
+        if (!res.ok) { show(() => { sayServer(res.data.detail); showPlaceholder(""); }); return; }
+        if (drawn && drawn.ok) {
+          const byTile = {};
+          for (const w of drawn.data.waits || []) byTile[w.tile] = w;
+          for (const w of res.data.waits || []) {
+            const d = byTile[w.tile];
+            if (d && d.result) w.tsumo_points = riichiPoints(d.result);
+          }
+        }
+        show(() => { say(""); renderWaits(res.data); });
       }
     } catch (e) {
-      if (my === seq) say(t("server_down"));
+      if (my === seq) show(() => { say(navigator.onLine === false ? t("offline") : t("server_down")); bar(null); });
     }
   }
 
@@ -434,10 +518,12 @@
     return String(s == null ? "" : s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
   }
   function setTiles(text) {
-    // "123m" / "55s" / "1z1z" -> tiles; anything else (e.g. "hand") -> []
-    const p = /^([0-9]+[mpsz])+$/.test(text) ? localParse(text) : null;
+    // "123m" / "55s" / "[111z]" / "1z1z" -> tiles; anything else (e.g. "hand") -> []
+    const clean = String(text).replace(/[\[\]]/g, "");
+    const p = /^([0-9]+[mpsz])+$/.test(clean) ? localParse(clean) : null;
     return p ? p.concealed.concat(p.winning ? [p.winning] : []) : [];
   }
+  const groupImgs = (tiles) => `<span class="grp">${tiles.map((x) => tileImg(x)).join("")}</span>`;
   function tilesOfEntry(e) {
     // MCR fans say which sets they use: a list of uses, each a list of sets ("123m", "55s", "hand").
     const raw = e.uses != null ? e.uses : e.tiles;
@@ -450,51 +536,76 @@
       }
     }
     if (!groups.length) return "";
-    return `<div class="ftiles">${groups.map((g) => `<span class="grp">${g.map((x) => tileImg(x)).join("")}</span>`).join("")}</div>`;
+    return `<div class="ftiles">${groups.map(groupImgs).join("")}</div>`;
   }
-  function entryName(e) {
-    const zh = e.name_zh || e.name || e.name_ja || e.id || "";
-    const en = e.name_en || e.name || e.id || "";
-    const ja = e.name_ja || "";
-    if (S.lang === "zh") return [zh || ja || en, en];
-    return [en, zh || ja];
+  function fanName(e) {
+    // MCR fans come with simplified, traditional and English names; riichi yaku with English,
+    // Japanese and Chinese ones
+    if (S.system === "mcr" || e.name_zh_hant !== undefined && e.name_ja === undefined) {
+      if (S.lang === "en") return e.name_en || e.id;
+      if (S.lang === "zh-Hans") return e.name_zh || e.id;
+      return e.name_zh_hant || I18N.toTraditional(e.name_zh || e.id);
+    }
+    if (S.lang === "en") return e.name_en || e.id;
+    if (S.lang === "ja") return e.name_ja || e.id;
+    if (S.lang === "zh-Hant") return I18N.toTraditional(e.name_zh || e.id);
+    return e.name_zh || e.id;
   }
-  function renderNotWinning(data) {
+  function altName(e) {  // the other names, as a tooltip
+    return [e.name_zh, e.name_zh_hant, e.name_en, e.name_ja].filter((x) => x && x !== fanName(e)).join(" · ");
+  }
+  function renderNotWinning() {
+    S.last = null;
     $("result").innerHTML = `<p class="placeholder" id="not-winning">${esc(t("complete_not_winning"))}</p>`;
+    bar({ main: "—", unit: "", badge: t("complete_not_winning"), ok: false });
   }
-  function settlement(d, sit) {
-    if (d.settlement && Array.isArray(d.settlement.points)) return d.settlement.points;
-    const fan = d.total;  // the base-8 rule of MCR.md, should an older server not send it
-    if (sit.self_drawn) return [3 * (8 + fan), -(8 + fan), -(8 + fan), -(8 + fan)];
-    return [8 + fan + 16, -(8 + fan), -8, -8];
+  function renderAdvice(d) {
+    const opts = Array.isArray(d.options) ? d.options : [];
+    if (!opts.length) return;
+    const rows = opts.map((o) => {
+      const useful = (o.useful || []).map((u) =>
+        `<span class="use" data-tile="${esc(u.tile)}">${tileImg(u.tile)}<small>${u.unseen}</small></span>`).join("");
+      return `<tr data-discard="${esc(o.discard)}"><td class="disc">${tileImg(o.discard)}</td><td class="num">${esc(t("shanten", o.shanten))}</td><td><div class="uses">${useful}</div><span class="alt">${esc(t("unseen", o.useful_unseen))}</span></td></tr>`;
+    }).join("");
+    $("result").insertAdjacentHTML("beforeend", `<h3>${esc(t("advice"))}</h3>
+      <table class="fans advice" id="advice"><tr class="head"><th>${esc(t("col_discard"))}</th><th>${esc(t("col_shanten"))}</th><th>${esc(t("col_useful"))}</th></tr>${rows}</table>`);
+    bar({ main: t("shanten", d.shanten), unit: "", badge: t("complete_not_winning"), ok: false });
   }
+  function seatName(i) { return t("winds")[i]; }
   function renderMCR(d, sit) {
-    const min = d.min_fan || d.minimum || 8;
+    S.last = { kind: "mcr", data: d };
+    const min = d.min_fan != null ? d.min_fan : 8;
     const fans = Array.isArray(d.fans) ? d.fans : [];
     const rows = fans.map((e) => {
-      const [name, alt] = entryName(e);
       const count = e.count && e.count > 1 ? ` ×${e.count}` : "";
       const pts = e.points != null ? e.points : (e.value || 0) * (e.count || 1);
-      return `<tr><td><div class="name">${esc(name)}<span class="alt"> ${esc(alt)}${count}</span></div>${tilesOfEntry(e)}</td><td class="pts">${pts}</td></tr>`;
+      return `<tr data-fan="${esc(e.id)}"><td><div class="name" title="${esc(altName(e))}">${esc(fanName(e))}<span class="alt">${count}</span></div>${tilesOfEntry(e)}</td><td class="pts">${pts}</td></tr>`;
     });
-    const withoutFlowers = d.total_without_flowers != null ? d.total_without_flowers : d.total;
-    const flowerPts = d.total - withoutFlowers;
-    // the server lists the flowers as a fan of their own (花牌 Flower Tiles); an older one did not
-    const listed = fans.some((e) => e.id === "flower_tiles");
-    if (flowerPts > 0 && !listed) rows.push(`<tr><td><div class="name">${esc(t("flowers_fan"))}</div></td><td class="pts">${flowerPts}</td></tr>`);
     rows.push(`<tr class="sum"><td>${esc(t("total"))}</td><td class="pts">${d.total}</td></tr>`);
+    const withoutFlowers = d.total_without_flowers != null ? d.total_without_flowers : d.total;
     const met = d.meets_minimum;
-    const st = settlement(d, sit);
-    const discarder = d.settlement && d.settlement.discarder != null ? d.settlement.discarder : (sit.self_drawn ? null : 1);
-    const winner = d.settlement && d.settlement.winner != null ? d.settlement.winner : 0;
-    const labels = [0, 1, 2, 3].map((i) => i === winner ? t("winner") : i === discarder ? t("discarder") : t("other"));
-    const settle = st.map((v, i) => `<div class="${v >= 0 ? "plus" : "minus"}">${esc(labels[i])}<b>${v > 0 ? "+" : ""}${v}</b></div>`).join("");
+    const st = d.settlement || {};
+    const points = Array.isArray(st.points) ? st.points : [];
+    const winner = st.winner != null ? st.winner : 0;
+    const label = (i) => i === winner ? (met ? t("winner") : t("false_claimant"))
+      : i === st.discarder && met ? t("discarder") : t("other");
+    const settle = points.map((v, i) => `<div class="${v >= 0 ? "plus" : "minus"}${i === winner ? " me" : ""}"><span class="seat">${esc(seatName(i))}</span> ${esc(label(i))}<b>${v > 0 ? "+" : ""}${v}</b></div>`).join("");
+    // the reading and what the principles left out, as the engine recorded them
+    const decomp = Array.isArray(d.decomposition) && d.decomposition.length
+      ? `<div class="decomp" id="decomposition"><span class="label">${esc(t("decomposition"))} · ${esc(sub("forms", d.form))}</span><div class="ftiles">${d.decomposition.map((x) => groupImgs(setTiles(x))).join("")}</div></div>` : "";
+    const removed = Array.isArray(d.removed) ? d.removed : [];
+    const byName = (id) => { const f = fans.find((e) => e.id === id); return f ? fanName(f) : id; };
+    const rem = removed.length ? `<h3>${esc(t("not_counted"))}</h3><ul class="removed" id="removed">${removed.map((x) =>
+      `<li data-fan="${esc(x.id)}"><span class="name">${esc(fanName(x))}${x.count > 1 ? " ×" + x.count : ""}</span> <span class="alt">${esc(sub("principles", x.principle))}${x.by ? " · " + esc(t("by", byName(x.by))) : ""}</span></li>`).join("")}</ul>` : "";
     $("result").innerHTML = `
       <div class="headline"><span class="big" id="total">${d.total}</span><span class="unit">${esc(t("fan"))}</span>
-        <span class="badge ${met ? "ok" : "no"}" id="minimum">${esc(met ? t("min_ok", min) : t("min_no", min))}</span></div>
-      ${flowerPts > 0 ? `<div class="subline">${esc(t("mcr_total_without", withoutFlowers))}</div>` : ""}
-      <table class="fans">${rows.join("")}</table>
-      <h3>${esc(t("settlement"))}</h3><div class="settle" id="settlement">${settle}</div>`;
+        <span class="badge ${met ? "ok" : "no"}" id="minimum">${esc(met ? t("min_ok", min) : t("min_no", min))}</span>
+        ${met ? "" : `<span class="badge no" id="false-win">${esc(t("false_win"))}</span>`}</div>
+      ${d.total !== withoutFlowers ? `<div class="subline">${esc(t("mcr_total_without", withoutFlowers))}</div>` : ""}
+      ${decomp}
+      <table class="fans">${rows.join("")}</table>${rem}
+      <h3>${esc(met ? t("settlement") : t("false_win") + " · " + t("settlement"))}</h3><div class="settle" id="settlement">${settle}</div>`;
+    bar({ main: String(d.total), unit: t("fan"), badge: met ? t("min_ok", min) : t("false_win"), ok: met, id: "total" });
   }
   function riichiPoints(d) {
     const p = d.payment || {};
@@ -502,120 +613,227 @@
     return p.ron || 0;
   }
   function renderRiichi(d, sit) {
+    S.last = { kind: "riichi", data: d };
     const yaku = Array.isArray(d.yaku) ? d.yaku : [];
     const rows = yaku.map((e) => {
-      const [name, alt] = entryName(e);
       const han = e.han != null ? e.han : e.value;
       const v = e.yakuman ? t("yakuman") + (e.yakuman > 1 ? " ×" + e.yakuman : "") : `${han} ${t("han")}`;
-      return `<tr><td><div class="name">${esc(name)}<span class="alt"> ${esc(alt)}</span></div>${tilesOfEntry(e)}</td><td class="pts">${esc(v)}</td></tr>`;
+      return `<tr data-yaku="${esc(e.id)}"><td><div class="name" title="${esc(altName(e))}">${esc(fanName(e))}</div>${tilesOfEntry(e)}</td><td class="pts">${esc(v)}</td></tr>`;
     });
     const p = d.payment || {};
-    let pay = "";
-    if (sit.tsumo) {
-      pay = p.dealer ? `${esc(t("tsumo_pay"))}: ${p.dealer} / ${p.non_dealer} (${esc(t("dealer"))} / ${esc(t("nondealer"))})`
-        : `${esc(t("tsumo_pay"))}: ${p.non_dealer} ${esc(t("all"))}`;
-    } else if (p.ron != null) pay = `${esc(t("ron"))}: ${p.ron}`;
-    const limit = d.limit ? `<span class="badge limit">${esc((T[S.lang].limit || {})[d.limit] || d.limit)}</span>` : "";
-    const hanfu = d.yakuman ? `${esc(t("yakuman"))}${d.yakuman > 1 ? " ×" + d.yakuman : ""}` : `${d.han} ${esc(t("han"))}${d.fu ? " " + d.fu + " " + esc(t("fu")) : ""}`;
+    let pay;
+    if (p.tsumo || sit.tsumo) {
+      pay = p.dealer ? `${t("tsumo_pay")}: ${p.dealer} / ${p.non_dealer} (${t("dealer_pays")} / ${t("nondealer_pays")})`
+        : `${t("tsumo_pay")}: ${p.non_dealer} ${t("all_pay")}`;
+    } else pay = `${t("ron")}: ${p.ron}`;
+    // the headline total as a sum: the hand's value, the honba and the riichi sticks
+    const parts = [String(p.value != null ? p.value : riichiPoints(d))];
+    if (p.honba) parts.push(`${t("honba")} ${p.honba}`);
+    if (p.sticks) parts.push(`${t("sticks")} ${p.sticks}`);
+    const sum = parts.length > 1 ? `${parts.join(" + ")} = ${riichiPoints(d)}` : "";
+    const limit = d.limit ? `<span class="badge limit">${esc(sub("limit", d.limit))}</span>` : "";
+    const dealer = d.dealer ? `<span class="badge ok" id="dealer">${esc(t("dealer_badge"))}</span>` : "";
+    const hanfu = d.yakuman ? `${t("yakuman")}${d.yakuman > 1 ? " ×" + d.yakuman : ""}` : `${d.han} ${t("han")}${d.fu ? " " + d.fu + " " + t("fu") : ""}`;
+    const wait = d.wait ? ` · ${t("wait")}: ${sub("waits_kind", d.wait)}` : "";
     $("result").innerHTML = `
-      <div class="headline"><span class="big" id="total">${riichiPoints(d)}</span><span class="unit">${esc(t("points"))}</span>${limit}</div>
-      <div class="subline" id="hanfu">${hanfu}</div>
+      <div class="headline"><span class="big" id="total">${riichiPoints(d)}</span><span class="unit">${esc(t("points"))}</span>${limit}${dealer}</div>
+      <div class="subline"><span id="hanfu">${esc(hanfu)}</span>${esc(wait)}</div>
       <table class="fans">${rows.join("")}</table>
-      <div class="subline" id="payment">${pay}</div>${fuLines(d)}`;
+      <div class="subline" id="payment">${esc(pay)}</div>
+      ${sum ? `<div class="subline" id="payment-sum">${esc(sum)}</div>` : ""}${fuLines(d)}`;
+    bar({ main: String(riichiPoints(d)), unit: t("points"), badge: d.limit ? sub("limit", d.limit) : hanfu, ok: true });
+  }
+  function fuText(f) {
+    const parts = [sub("fu_items", f.id)];
+    if (f.tiles) parts.push(f.tiles);
+    let text = parts.join(" ");
+    if (Array.isArray(f.tags) && f.tags.length) text += " (" + f.tags.map((x) => sub("fu_tags", x)).join("; ") + ")";
+    return text;
   }
   function fuLines(d) {
     const items = Array.isArray(d.fu_breakdown) ? d.fu_breakdown : [];
     if (!d.fu || !items.length) return "";
-    const li = items.map((f) => {
-      const zh = S.lang === "zh" && FU_ZH[f.id] ? `${FU_ZH[f.id]} ${f.tiles || f.detail || ""}`.trim() : null;
-      return `<tr><td><span class="alt">${esc(zh || f.text || f.id)}</span></td><td class="pts">${f.fu}</td></tr>`;
-    }).join("");
-    return `<h3>${esc(t("fu_title"))}</h3><table class="fans fu">${li}<tr class="sum"><td>${esc(t("total"))}</td><td class="pts">${d.fu_unrounded != null && d.fu_unrounded !== d.fu ? d.fu_unrounded + " → " : ""}${d.fu}</td></tr></table>`;
+    const li = items.map((f) => `<tr data-fu="${esc(f.id)}"><td><span class="alt">${esc(fuText(f))}</span></td><td class="pts">${f.fu}</td></tr>`).join("");
+    return `<h3>${esc(t("fu_title"))}</h3><table class="fans fu" id="fu">${li}<tr class="sum"><td>${esc(t("total"))}</td><td class="pts">${d.fu_unrounded != null && d.fu_unrounded !== d.fu ? d.fu_unrounded + " → " : ""}${d.fu}</td></tr></table>`;
   }
   function waitScore(w) {
     const r = w.result;
     if (!r) return null;
-    if (S.system === "mcr") return { main: `${r.total} ${t("fan")}`, ok: w.scores !== undefined ? w.scores : r.meets_minimum };
-    return { main: `${riichiPoints(r)}`, ok: true, note: r.yakuman ? t("yakuman") : `${r.han}${t("han")}${r.fu ? " " + r.fu + t("fu") : ""}` };
+    if (S.system === "mcr") {
+      const sd = w.self_drawn_total != null ? t("self_drawn_short", w.self_drawn_total) : "";
+      return { main: `${r.total} ${t("fan")}`, ok: w.scores !== undefined ? w.scores : r.meets_minimum, note: sd };
+    }
+    const hanfu = r.yakuman ? t("yakuman") : `${r.han}${t("han")}${r.fu ? " " + r.fu + t("fu") : ""}`;
+    const tsumo = w.tsumo_points != null ? ` · ${t("tsumo_pay")} ${w.tsumo_points}` : "";
+    return { main: `${riichiPoints(r)}`, ok: true, note: hanfu + tsumo };
   }
   function renderWaits(d) {
+    S.last = null;
     const waits = Array.isArray(d.waits) ? d.waits : [];
     const head = `<div class="headline"><span class="big shanten" id="shanten">${esc(t("shanten", d.shanten))}</span></div>`;
     if (!waits.length) {
       const useful = Array.isArray(d.useful) ? d.useful : [];
       const cells = useful.map((u) => `<div class="wait nope" data-useful="${esc(u.tile)}">${tileImg(u.tile)}<div><div class="w-note">${esc(t("unseen", u.unseen))}</div></div></div>`).join("");
       $("result").innerHTML = head + (useful.length ? `<h3>${esc(t("useful"))}</h3><div class="waits">${cells}</div>` : "");
+      bar({ main: t("shanten", d.shanten), unit: "", badge: "", ok: false });
       return;
     }
     const cells = waits.map((w) => {
       const sc = waitScore(w);
-      const note = [sc && sc.note, w.unseen != null ? t("unseen", w.unseen) : ""].filter(Boolean).join(" · ");
+      let note = [sc && sc.note, w.unseen != null ? t("unseen", w.unseen) : ""].filter(Boolean).join(" · ");
+      if (!sc && w.tsumo_points != null) note = `${t("tsumo_pay")} ${w.tsumo_points}` + (note ? " · " + note : "");
       return `<div class="wait ${sc && sc.ok ? "" : "nope"}" data-wait="${esc(w.tile)}">${tileImg(w.tile)}<div><div class="w-score">${esc(sc ? sc.main : (S.system === "mcr" ? t("no_score") : t("no_yaku")))}</div><div class="w-note">${esc(note)}</div></div></div>`;
     }).join("");
     $("result").innerHTML = head + `<h3>${esc(t("waits"))}</h3><div class="waits" id="waits">${cells}</div>`;
+    bar({ main: t("shanten", 0), unit: "", badge: waits.map((w) => w.tile).join(" "), ok: true });
+  }
+  /** The score bar at the bottom of the screen: always in view while tiles are entered. */
+  function bar(info) {
+    $("bar-win").innerHTML = S.winning ? tileImg(S.winning) : "";
+    $("bar-total").textContent = info ? info.main : (tileCount() ? t("need_more", Math.max(0, 13 - tileCount())) : "—");
+    $("bar-unit").textContent = info ? info.unit : "";
+    const b = $("bar-min");
+    b.textContent = info ? info.badge : "";
+    b.className = "badge" + (info && info.badge ? (info.ok ? " ok" : " no") : "");
   }
 
-  // ------------------------------------------------------------------- URL hash (sharing)
+  // ------------------------------------------------------------- sharing: link and picture
   function saveHash() {
-    // The hand and its situation in the address, so that a result can be shared as a link.
+    // The hand, its situation and the language in the address, so that a result can be shared.
     const q = new URLSearchParams();
     q.set("s", S.system);
     const text = $("notation").value.trim();
     if (text) q.set("h", text);
-    const flags = (S.system === "mcr" ? MCR_FLAGS : RIICHI_FLAGS).filter((f) => S.flags[f]);
+    const flags = flagsOf(S.system).filter((f) => S.flags[f]);
     if (flags.length) q.set("f", flags.join(","));
     if (S.seat_wind !== "E" || S.round_wind !== "E") q.set("w", S.seat_wind + S.round_wind);
-    if (S.preset[S.system] !== (S.system === "mcr" ? "mcr" : "default")) q.set("r", S.preset[S.system]);
-    if (S.system === "riichi") {
-      for (const [key, id] of [["d", "dora_indicators"], ["u", "ura_dora_indicators"], ["hb", "honba"], ["rs", "riichi_sticks"], ["nk", "nuki"]]) {
-        const v = $(id).value.trim();
-        if (v && v !== "0") q.set(key, v);
-      }
+    if (S.system === "mcr" && S.discarder != null) q.set("dc", WINDS[S.discarder]);
+    if (S.preset[S.system] !== DEFAULT_PRESET[S.system]) q.set("r", S.preset[S.system]);
+    const fields = [["v", "visible"]];
+    if (S.system === "riichi") fields.push(["d", "dora_indicators"], ["u", "ura_dora_indicators"], ["hb", "honba"], ["rs", "riichi_sticks"], ["nk", "nuki"]);
+    for (const [key, id] of fields) {
+      const v = $(id).value.trim();
+      if (v && v !== "0") q.set(key, v);
     }
+    q.set("l", S.lang);
     history.replaceState(null, "", "#" + q.toString());
   }
   function loadHash() {
     const q = new URLSearchParams(location.hash.slice(1));
     if (q.get("s") === "mcr" || q.get("s") === "riichi") S.system = q.get("s");
+    if (I18N.LANGS.includes(q.get("l"))) S.lang = q.get("l");
     const h = q.get("h");
     if (h) {
       $("notation").value = h;
       const p = localParse(h);
-      if (p) Object.assign(S, p);
+      if (p) { S.melds = p.melds; S.concealed = p.concealed; S.winning = p.winning; S.flowers = p.flowers; }
     }
-    for (const f of (q.get("f") || "").split(",")) if (MCR_FLAGS.includes(f) || RIICHI_FLAGS.includes(f)) S.flags[f] = true;
+    for (const f of (q.get("f") || "").split(",")) if (/^[a-z_]+$/.test(f)) S.flags[f] = true;
     const w = q.get("w") || "";
     if (w.length === 2 && WINDS.includes(w[0]) && WINDS.includes(w[1])) { S.seat_wind = w[0]; S.round_wind = w[1]; }
+    if (WINDS.includes(q.get("dc"))) S.discarder = WINDS.indexOf(q.get("dc"));
     if (q.get("r")) S.preset[S.system] = q.get("r");
-    for (const [key, id] of [["d", "dora_indicators"], ["u", "ura_dora_indicators"], ["hb", "honba"], ["rs", "riichi_sticks"], ["nk", "nuki"]]) {
+    for (const [key, id] of [["v", "visible"], ["d", "dora_indicators"], ["u", "ura_dora_indicators"], ["hb", "honba"], ["rs", "riichi_sticks"], ["nk", "nuki"]]) {
       if (q.get(key)) $(id).value = q.get(key);
     }
+  }
+  async function share() {
+    saveHash();
+    const link = location.href;
+    const box = $("share-link");
+    box.value = link;
+    box.hidden = false;
+    box.select();
+    try {
+      await navigator.clipboard.writeText(link);
+      say(t("link_copied"), "info");
+    } catch (e) {
+      say(t("link_ready"), "info");  // no clipboard (permissions): the link is selected in the box
+    }
+  }
+  /** An SVG picture of the hand (the server draws the tiles) with the score the server gave. */
+  async function picture() {
+    const text = $("notation").value.trim();
+    if (!text) return;
+    const res = await fetch("/api/svg?height=64&hand=" + encodeURIComponent(text));
+    if (!res.ok) return;
+    const inner = new DOMParser().parseFromString(await res.text(), "image/svg+xml").documentElement;
+    const w = parseFloat(inner.getAttribute("width")) || 600, h = parseFloat(inner.getAttribute("height")) || 64;
+    let line = "";
+    const L = S.last;
+    if (L && L.kind === "mcr") {
+      line = `${L.data.total} ${t("fan")} · ` + L.data.fans.map((e) => fanName(e) + (e.count > 1 ? "×" + e.count : "")).join(" ");
+    } else if (L && L.kind === "riichi") {
+      const d = L.data;
+      line = `${riichiPoints(d)} ${t("points")} · ` + d.yaku.map(fanName).join(" ");
+    }
+    const ns = "http://www.w3.org/2000/svg";
+    const out = document.implementation.createDocument(ns, "svg", null).documentElement;
+    const W = Math.max(w, 12 * line.length) + 24, H = h + (line ? 46 : 24);
+    out.setAttribute("width", String(W)); out.setAttribute("height", String(H));
+    out.setAttribute("viewBox", `0 0 ${W} ${H}`);
+    const bg = document.createElementNS(ns, "rect");
+    bg.setAttribute("width", "100%"); bg.setAttribute("height", "100%"); bg.setAttribute("fill", "#fffdf8");
+    out.appendChild(bg);
+    const g = document.createElementNS(ns, "g");
+    g.setAttribute("transform", "translate(12 12)");
+    inner.setAttribute("x", "0"); inner.setAttribute("y", "0");
+    g.appendChild(document.importNode(inner, true));
+    out.appendChild(g);
+    if (line) {
+      const tx = document.createElementNS(ns, "text");
+      tx.setAttribute("x", "12"); tx.setAttribute("y", String(h + 36));
+      tx.setAttribute("font-family", "sans-serif"); tx.setAttribute("font-size", "18"); tx.setAttribute("fill", "#1d2330");
+      tx.textContent = line;
+      out.appendChild(tx);
+    }
+    const blob = new Blob([new XMLSerializer().serializeToString(out)], { type: "image/svg+xml" });
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(blob);
+    a.download = "suanfan-hand.svg";
+    document.body.appendChild(a); a.click(); a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 10000);
   }
 
   // ------------------------------------------------------------------------------ events
   function wire() {
     $("palette").addEventListener("click", (e) => {
       const b = e.target.closest("button[data-tile]");
-      if (b && !b.disabled) addTile(b.dataset.tile);
+      if (b && !b.disabled) { S.selected = null; typing = false; addTile(b.dataset.tile); }
     });
     $("flowers").addEventListener("click", (e) => {
       const b = e.target.closest("button[data-flower]");
       if (!b) return;
       const f = Number(b.dataset.flower);
+      remember();
       S.flowers = S.flowers.includes(f) ? S.flowers.filter((x) => x !== f) : S.flowers.concat([f]).sort();
       edited();
     });
     $("hand-view").addEventListener("click", (e) => {
       const b = e.target.closest("button[data-where]");
-      if (b) removeAt(b.dataset.where, Number(b.dataset.index));
+      if (!b) return;
+      const sel = { where: b.dataset.where, index: Number(b.dataset.index) };
+      const same = S.selected && S.selected.where === sel.where && S.selected.index === sel.index;
+      S.selected = same ? null : sel;
+      renderHand();
+    });
+    $("act-remove").addEventListener("click", removeSelected);
+    $("act-win").addEventListener("click", makeWinning);
+    $("undo").addEventListener("click", () => undoRedo(S.undo, S.redo));
+    $("redo").addEventListener("click", () => undoRedo(S.redo, S.undo));
+    document.addEventListener("keydown", (e) => {
+      if (!(e.ctrlKey || e.metaKey) || e.target === $("notation")) return;
+      if (e.key === "z" && !e.shiftKey) { e.preventDefault(); undoRedo(S.undo, S.redo); }
+      if (e.key === "y" || (e.key === "z" && e.shiftKey)) { e.preventDefault(); undoRedo(S.redo, S.undo); }
     });
     $("notation").addEventListener("input", () => {
-      const text = $("notation").value;
-      const p = localParse(text);
+      if (!typing) { remember(); typing = true; }
+      const p = localParse($("notation").value);
       if (p) {
         S.melds = p.melds; S.concealed = p.concealed; S.winning = p.winning;
         if (S.system === "mcr") S.flowers = p.flowers;
       }
+      S.selected = null;
       say("");
       changed();
     });
@@ -623,21 +841,25 @@
       // hands that win: over the 8-fan minimum (MCR), with a yaku (riichi)
       const text = S.system === "mcr" ? "[111z1]1234556789m 5m" : "234m406p678s2255s 5s";
       const p = localParse(text);
+      remember();
       S.melds = p.melds; S.concealed = p.concealed; S.winning = p.winning;
       if (S.system === "mcr") S.flowers = [];
       edited();
     });
     $("clear").addEventListener("click", () => {
-      // a new hand: its tiles and its situation (flags, indicators, counters); winds, rules and
-      // language stay, they belong to the table
-      S.melds = []; S.concealed = []; S.winning = null; S.flowers = [];
-      S.flags = {};
-      for (const box of document.querySelectorAll("#toggles input[data-flag]")) box.checked = false;
-      for (const id of ["dora_indicators", "ura_dora_indicators"]) $(id).value = "";
+      // a new hand: its tiles and its situation (flags, indicators, counters, seen tiles); the
+      // rules and the language stay, the winds too unless the setting says otherwise
+      remember();
+      S.melds = []; S.concealed = []; S.winning = null; S.flowers = []; S.selected = null;
+      S.flags = {}; S.discarder = null;
+      if (!$("keep-winds").checked) { S.seat_wind = "E"; S.round_wind = "E"; }
+      for (const id of ["dora_indicators", "ura_dora_indicators", "visible"]) $(id).value = "";
       for (const id of ["honba", "riichi_sticks", "nuki"]) $(id).value = "0";
-      if (S.mode === "dora") S.mode = "tile";
+      $("red-five").checked = false;
+      if (S.mode === "dora" || S.mode === "seen") S.mode = "tile";
       renderStatic(); edited();
     });
+    $("keep-winds").addEventListener("change", () => store.set("suanfan.keepWinds", $("keep-winds").checked ? "1" : "0"));
     $("system").addEventListener("click", (e) => {
       const b = e.target.closest("button[data-system]");
       if (!b) return;
@@ -646,10 +868,12 @@
       if (S.mode === "dora" && S.system === "mcr") S.mode = "tile";
       renderStatic(); edited();
     });
-    $("lang").addEventListener("click", () => {
-      S.lang = S.lang === "zh" ? "en" : "zh";
+    $("lang").addEventListener("change", () => {
+      S.lang = $("lang").value;
       store.set("suanfan.lang", S.lang);
-      renderStatic(); changed();
+      renderStatic();
+      if (S.redraw) S.redraw();  // the last answer of the server, in the new language
+      saveHash();
     });
     $("mode").addEventListener("click", (e) => {
       const b = e.target.closest("button[data-mode]");
@@ -676,12 +900,28 @@
         const b = e.target.closest("button[data-wind]");
         if (!b) return;
         S[id] = b.dataset.wind;
-        for (const x of $(id).querySelectorAll("button")) x.classList.toggle("on", x === b);
         changed();
       });
     }
-    $("preset").addEventListener("change", () => { S.preset[S.system] = $("preset").value; changed(); });
-    for (const id of ["dora_indicators", "ura_dora_indicators", "honba", "riichi_sticks", "nuki"]) $(id).addEventListener("input", changed);
+    $("discarder").addEventListener("click", (e) => {
+      const b = e.target.closest("button[data-seat]");
+      if (!b) return;
+      S.discarder = Number(b.dataset.seat);
+      changed();
+    });
+    $("preset").addEventListener("change", () => { S.preset[S.system] = $("preset").value; renderToggles(); changed(); });
+    for (const id of ["dora_indicators", "ura_dora_indicators", "honba", "riichi_sticks", "nuki", "visible"]) $(id).addEventListener("input", changed);
+    $("share").addEventListener("click", share);
+    $("picture").addEventListener("click", picture);
+    $("scorebar").addEventListener("click", () => $("result-card").scrollIntoView({ behavior: "smooth", block: "start" }));
+    window.addEventListener("online", () => { renderOffline(); changed(); });
+    window.addEventListener("hashchange", () => {  // a shared link opened in this tab
+      S.flags = {};
+      loadHash();
+      renderStatic();
+      changed();
+    });
+    window.addEventListener("offline", renderOffline);
   }
 
   async function loadRules() {
@@ -691,15 +931,23 @@
       const d = await res.json();
       for (const sys of ["mcr", "riichi"]) {
         const info = d.systems && d.systems[sys];
-        if (info && Array.isArray(info.presets) && info.presets.length) {
+        if (!info) continue;
+        if (Array.isArray(info.presets) && info.presets.length) {
           S.presets[sys] = info.presets;
           if (!info.presets.includes(S.preset[sys])) S.preset[sys] = info.default || info.presets[0];
         }
+        if (info.flags) S.presetFlags[sys] = info.flags;
+        for (const [name, field] of Object.entries(info.situation || {})) S.flagHelp[name] = field.description || "";
       }
       renderStatic();
-    } catch (e) { /* the built-in list stands */ }
+    } catch (e) { /* the built-in lists stand */ }
   }
 
+  if ("serviceWorker" in navigator) {
+    // the page shell (page, script, styles, tile pictures) is kept for reopening it offline
+    navigator.serviceWorker.register("/sw.js").catch(() => { /* not installable here */ });
+  }
+  $("keep-winds").checked = store.get("suanfan.keepWinds") !== "0";
   wire();
   loadHash();
   renderStatic();

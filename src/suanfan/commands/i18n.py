@@ -1,0 +1,235 @@
+"""The words of the command line in its four languages, in one place: 简体 (``zh-Hans``, also
+``zh``), 繁體 (``zh-Hant``), English (``en``), 日本語 (``ja``).
+
+Every sub-command that prints a table takes ``--lang`` (:func:`add_lang_option`); without it the
+language follows the system locale (``LC_ALL``, then ``LC_MESSAGES``, then ``LANG``: ``zh_CN`` →
+简体, ``zh_TW`` / ``zh_HK`` → 繁體, ``ja_JP`` → 日本語), else English — the same default for every
+command and for the web page (which follows the browser's language).
+
+Fan and yaku names come from the rule systems' own tables (MCR: simplified, traditional and
+English names; riichi: English, Japanese and Chinese); the Japanese page and command line name the
+MCR fans by their traditional characters, and traditional Chinese names the riichi yaku by
+converting the simplified ones (:func:`traditional`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from ..mcr.fans import FanDef
+    from ..mcr.scoring import FanEntry
+
+__all__ = ["LANGS", "WORDS", "add_lang_option", "default_lang", "fan_name", "lang_of",
+           "normalize_lang", "traditional", "words"]
+
+LANGS: Final = ("zh-Hans", "zh-Hant", "en", "ja")
+
+_ALIASES: Final = {
+    "zh": "zh-Hans", "zh-hans": "zh-Hans", "zh-cn": "zh-Hans", "zh-sg": "zh-Hans", "zh_cn": "zh-Hans",
+    "zh-hant": "zh-Hant", "zh-tw": "zh-Hant", "zh-hk": "zh-Hant", "zh-mo": "zh-Hant", "zh_tw": "zh-Hant",
+    "zh_hk": "zh-Hant", "en": "en", "ja": "ja", "jp": "ja",
+}
+
+
+def normalize_lang(text: str) -> str:
+    """A language name as ``--lang`` takes it (``zh``, ``zh-Hans``, ``zh-TW``, ``ja`` …) → one of
+    :data:`LANGS`; an argparse error for any other."""
+    lang = _ALIASES.get(text.strip().lower())
+    if lang is None:
+        raise argparse.ArgumentTypeError(
+            f"unknown language {text!r}: zh-Hans (or zh), zh-Hant, en or ja")
+    return lang
+
+
+def default_lang(environ: Mapping[str, str] | None = None) -> str:
+    """The language of the system locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else English."""
+    env = os.environ if environ is None else environ
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(var, "")
+        if not value:
+            continue
+        tag = value.split(".")[0].split("@")[0].replace("_", "-").lower()
+        if tag.startswith("zh"):
+            return "zh-Hant" if tag.split("-")[-1] in ("tw", "hk", "mo", "hant") else "zh-Hans"
+        if tag.startswith("ja"):
+            return "ja"
+        return "en"  # the first locale variable set decides (C, POSIX, en_US …: English)
+    return "en"
+
+
+def add_lang_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--lang", type=normalize_lang, default=None, metavar="LANG",
+                   help="language of the output: zh-Hans (or zh), zh-Hant, en, ja "
+                        "(default: the system locale, LC_ALL / LANG, else en)")
+
+
+def lang_of(args: argparse.Namespace) -> str:
+    """The language of a command: ``--lang``, else the system locale's."""
+    lang = getattr(args, "lang", None)
+    return str(lang) if lang else default_lang()
+
+
+def words(lang: str) -> Mapping[str, str]:
+    return WORDS[lang]
+
+
+def fan_name(fan: FanDef | FanEntry, lang: str) -> str:
+    """An MCR fan's name in a language of the command line."""
+    return str(fan.name("zh-Hant" if lang in ("zh-Hant", "ja") else "en" if lang == "en" else "zh"))
+
+
+#: simplified → traditional, for the names the rule tables give in simplified Chinese only (the
+#: riichi yaku and fu); the page's static/i18n.js has the same table
+_S2T: Final = str.maketrans({
+    "发": "發", "门": "門", "断": "斷", "风": "風", "东": "東", "场": "場", "岭": "嶺", "开": "開",
+    "捞": "撈", "鱼": "魚", "抢": "搶", "杠": "槓", "双": "雙", "对": "對", "带": "帶", "气": "氣",
+    "贯": "貫", "顺": "順", "头": "頭", "纯": "純", "国": "國", "无": "無", "莲": "蓮", "宝": "寶",
+    "灯": "燈", "单": "單", "骑": "騎", "绿": "綠", "满": "滿", "里": "裏", "连": "連", "荣": "榮",
+    "张": "張", "边": "邊", "补": "補", "计": "計", "两": "兩", "杯": "盃", "幺": "么", "进": "進",
+    "铳": "銃", "闲": "閒", "庄": "莊", "种": "種", "听": "聽", "数": "數", "于": "於", "后": "後",
+    "错": "錯",
+})
+
+
+def traditional(text: str) -> str:
+    return text.translate(_S2T)
+
+
+_EN: Final = {
+    # suanfan mcr
+    "fan": "Fan", "uses": "uses", "value": "value", "count": "count", "points": "points",
+    "total": "Total", "without_flowers": "without flowers", "minimum": "minimum", "met": "met",
+    "false_win": "false win", "settlement": "Settlement", "not_counted": "Not counted",
+    "winner": "winner", "discarder": "discarder", "self_drawn": "self-drawn", "note": "note",
+    "hand_word": "hand", "winds": "ESWN",
+    "p_不重复": "non-repeat", "p_不拆移": "non-separation", "p_不得相同": "non-identical",
+    "p_就高不就低": "take the higher", "p_套算一次": "account once", "p_disabled": "off under these rules",
+    # forms (MCR results and shanten)
+    "f_standard": "four sets and a pair", "f_nine_gates": "Nine Gates",
+    "f_knitted_straight": "Knitted Straight", "f_seven_pairs": "Seven Pairs",
+    "f_seven_shifted_pairs": "Seven Shifted Pairs", "f_thirteen_orphans": "Thirteen Orphans",
+    "f_lesser_honors_and_knitted_tiles": "Lesser Honors and Knitted Tiles",
+    "f_greater_honors_and_knitted_tiles": "Greater Honors and Knitted Tiles",
+    "f_eight_flowers": "Eight Flowers", "f_honors_and_knitted": "Honors and Knitted Tiles",
+    # suanfan riichi
+    "yaku": "Yaku", "han": "han", "fu": "Fu", "pays": "Payment", "ron": "discarder pays",
+    "dealer": "dealer pays", "each": "each other player pays", "all": "each player pays",
+    "receives": "winner receives", "honba": "honba", "sticks": "riichi sticks", "yakuman": "yakuman",
+    "wait": "wait", "rounded": "rounded up", "is_dealer": "dealer",
+    "l_mangan": "mangan", "l_haneman": "haneman", "l_baiman": "baiman", "l_sanbaiman": "sanbaiman",
+    "l_yakuman": "yakuman", "l_kazoe yakuman": "counted yakuman",
+    "w_tanki": "pair wait", "w_kanchan": "closed wait", "w_penchan": "edge wait",
+    "w_ryanmen": "two-sided wait", "w_shanpon": "double pung wait", "w_kokushi": "thirteen orphans",
+    "w_kokushi 13-sided": "thirteen orphans, 13-sided",
+    # suanfan analyze / waits
+    "a_hand": "hand", "a_shanten": "shanten", "a_forms": "forms", "a_discard": "discard",
+    "a_useful": "useful", "a_tiles": "tiles", "a_waits": "waits", "a_kinds": "kinds",
+    "a_unseen_total": "tiles unseen", "a_unseen": "unseen", "a_ok": "ok",
+    "a_below": "below minimum", "a_sd_reaches": "self-drawn reaches it", "a_no_score": "no score",
+    "a_no_yaku": "no yaku", "a_fan": "fan", "a_complete": "complete", "a_ready": "ready",
+    "a_not_ready": "not ready: shanten", "a_wait": "wait",
+    # suanfan rules
+    "r_source": "source", "r_what": "what", "r_differs": "differs", "r_differs_mcr": "differs from mcr",
+    "r_reference": "(the reference)", "r_values": "values", "r_minimum": "minimum",
+    "r_base": "base points", "r_false_win": "false win", "r_each": "each", "r_off": "off",
+    "r_date": "date", "r_mcr_presets": "MCR presets (suanfan mcr --rules NAME)",
+    "r_riichi_presets": "riichi presets (suanfan riichi --rules NAME)",
+    "r_more": "A preset in full: suanfan rules NAME; two presets compared: suanfan rules --diff A B; "
+              "an MCR user rule set: --rules-file FILE, --min-fan N, --fan-value FAN=N, --disable FAN, "
+              "--enable FAN (also on `suanfan mcr`).",
+}
+_ZH_HANS: Final = {
+    "fan": "番种", "uses": "用到", "value": "番", "count": "数", "points": "小计", "total": "合计",
+    "without_flowers": "不含花", "minimum": "起和", "met": "达到", "false_win": "错和",
+    "settlement": "结算", "not_counted": "不计", "winner": "和牌", "discarder": "点炮",
+    "self_drawn": "自摸", "note": "注", "hand_word": "全手", "winds": "东南西北",
+    "p_不重复": "不重复", "p_不拆移": "不拆移", "p_不得相同": "不得相同", "p_就高不就低": "就高不就低",
+    "p_套算一次": "套算一次", "p_disabled": "本规则不计",
+    "f_standard": "四组一将", "f_nine_gates": "九莲宝灯", "f_knitted_straight": "组合龙",
+    "f_seven_pairs": "七对", "f_seven_shifted_pairs": "连七对", "f_thirteen_orphans": "十三幺",
+    "f_lesser_honors_and_knitted_tiles": "全不靠", "f_greater_honors_and_knitted_tiles": "七星不靠",
+    "f_eight_flowers": "八花聚顶", "f_honors_and_knitted": "全不靠",
+    "yaku": "役种", "han": "番", "fu": "符", "pays": "支付", "ron": "放铳者支付", "dealer": "庄家支付",
+    "each": "每位闲家支付", "all": "每人支付", "receives": "和牌者共得", "honba": "本场",
+    "sticks": "立直棒", "yakuman": "役满", "wait": "听牌", "rounded": "进位", "is_dealer": "庄家",
+    "l_mangan": "满贯", "l_haneman": "跳满", "l_baiman": "倍满", "l_sanbaiman": "三倍满",
+    "l_yakuman": "役满", "l_kazoe yakuman": "累计役满",
+    "w_tanki": "单骑", "w_kanchan": "嵌张", "w_penchan": "边张", "w_ryanmen": "两面",
+    "w_shanpon": "双碰", "w_kokushi": "国士无双", "w_kokushi 13-sided": "国士无双十三面",
+    "a_hand": "手牌", "a_shanten": "向听", "a_forms": "各牌型", "a_discard": "打出",
+    "a_useful": "有效牌", "a_tiles": "进张", "a_waits": "听牌", "a_kinds": "种",
+    "a_unseen_total": "张未见", "a_unseen": "余", "a_ok": "够番", "a_below": "不够起和",
+    "a_sd_reaches": "自摸可够", "a_no_score": "不能和", "a_no_yaku": "无役", "a_fan": "番",
+    "a_complete": "和牌", "a_ready": "听牌", "a_not_ready": "未听牌：向听", "a_wait": "听",
+    "r_source": "出处", "r_what": "说明", "r_differs": "差异", "r_differs_mcr": "与 mcr 的差异",
+    "r_reference": "（基准）", "r_values": "番值", "r_minimum": "起和番", "r_base": "底分",
+    "r_false_win": "错和", "r_each": "每家", "r_off": "不计",
+    "r_date": "日期", "r_mcr_presets": "国标规则（suanfan mcr --rules 名称）",
+    "r_riichi_presets": "立直规则（suanfan riichi --rules 名称）",
+    "r_more": "查看完整规则：suanfan rules 名称；比较两套规则：suanfan rules --diff A B；"
+              "自定义国标规则：--rules-file 文件、--min-fan N、"
+              "--fan-value 番种=N、--disable 番种、--enable 番种（suanfan mcr 同样可用）。",
+}
+_ZH_HANT: Final = {
+    **{k: traditional(v) for k, v in _ZH_HANS.items()},
+    "fan": "番種", "count": "數", "points": "小計", "total": "合計", "met": "達到", "false_win": "錯和",
+    "settlement": "結算", "not_counted": "不計", "discarder": "放槍", "winds": "東南西北",
+    "p_不重复": "不重複", "p_disabled": "本規則不計",
+    "f_standard": "四組一將", "f_nine_gates": "九蓮寶燈", "f_knitted_straight": "組合龍",
+    "f_seven_pairs": "七對", "f_seven_shifted_pairs": "連七對", "f_thirteen_orphans": "十三么",
+    "f_eight_flowers": "八花聚頂", "yaku": "役種", "pays": "支付", "ron": "放銃者支付",
+    "each": "每位閒家支付", "all": "每人支付", "receives": "和牌者共得", "sticks": "立直棒",
+    "rounded": "進位", "a_forms": "各牌型", "a_tiles": "進張", "a_kinds": "種", "a_unseen_total": "張未見",
+    "a_unseen": "餘", "a_ok": "夠番", "a_below": "不夠起和", "a_sd_reaches": "自摸可夠",
+    "a_not_ready": "未聽牌：向聽", "r_source": "出處", "r_what": "說明", "r_differs": "差異",
+    "r_differs_mcr": "與 mcr 的差異", "r_reference": "（基準）", "r_values": "番值", "r_base": "底分",
+    "r_each": "每家", "r_date": "日期", "r_mcr_presets": "國標規則（suanfan mcr --rules 名稱）",
+    "r_riichi_presets": "立直規則（suanfan riichi --rules 名稱）",
+    "r_more": "查看完整規則：suanfan rules 名稱；比較兩套規則：suanfan rules --diff A B；"
+              "自訂國標規則：--rules-file 檔案、--min-fan N、"
+              "--fan-value 番種=N、--disable 番種、--enable 番種（suanfan mcr 同樣可用）。",
+}
+_JA: Final = {
+    "fan": "番種", "uses": "構成", "value": "番", "count": "数", "points": "小計", "total": "合計",
+    "without_flowers": "花牌を除く", "minimum": "縛り", "met": "達成", "false_win": "錯和",
+    "settlement": "精算", "not_counted": "数えない役", "winner": "和了", "discarder": "放銃",
+    "self_drawn": "自摸", "note": "注", "hand_word": "手牌全体", "winds": "東南西北",
+    "p_不重复": "不重複", "p_不拆移": "不拆移", "p_不得相同": "不得相同", "p_就高不就低": "高点法",
+    "p_套算一次": "套算一次", "p_disabled": "このルールでは無効",
+    "f_standard": "四面子一雀頭", "f_nine_gates": "九蓮宝燈", "f_knitted_straight": "組合龍",
+    "f_seven_pairs": "七対", "f_seven_shifted_pairs": "連七対", "f_thirteen_orphans": "十三么",
+    "f_lesser_honors_and_knitted_tiles": "全不靠", "f_greater_honors_and_knitted_tiles": "七星不靠",
+    "f_eight_flowers": "八花聚頂", "f_honors_and_knitted": "全不靠",
+    "yaku": "役", "han": "翻", "fu": "符", "pays": "支払い", "ron": "放銃者", "dealer": "親",
+    "each": "子", "all": "全員", "receives": "和了者の収入", "honba": "本場", "sticks": "供託",
+    "yakuman": "役満", "wait": "待ち", "rounded": "切り上げ", "is_dealer": "親",
+    "l_mangan": "満貫", "l_haneman": "跳満", "l_baiman": "倍満", "l_sanbaiman": "三倍満",
+    "l_yakuman": "役満", "l_kazoe yakuman": "数え役満",
+    "w_tanki": "単騎", "w_kanchan": "嵌張", "w_penchan": "辺張", "w_ryanmen": "両面",
+    "w_shanpon": "双碰", "w_kokushi": "国士無双", "w_kokushi 13-sided": "国士無双十三面",
+    "a_hand": "手牌", "a_shanten": "向聴", "a_forms": "形ごと", "a_discard": "打牌",
+    "a_useful": "有効牌", "a_tiles": "受け入れ", "a_waits": "待ち", "a_kinds": "種",
+    "a_unseen_total": "枚が見えていない", "a_unseen": "残り", "a_ok": "縛り達成", "a_below": "縛りに届かない",
+    "a_sd_reaches": "ツモなら届く", "a_no_score": "和了できない", "a_no_yaku": "役なし", "a_fan": "番",
+    "a_complete": "和了", "a_ready": "聴牌", "a_not_ready": "未聴牌：向聴", "a_wait": "待ち",
+    "r_source": "出典", "r_what": "説明", "r_differs": "違い", "r_differs_mcr": "mcr との違い",
+    "r_reference": "（基準）", "r_values": "番数", "r_minimum": "縛り", "r_base": "基本点",
+    "r_false_win": "錯和", "r_each": "各自", "r_off": "無効",
+    "r_date": "日付", "r_mcr_presets": "中国麻将のルール（suanfan mcr --rules 名前）",
+    "r_riichi_presets": "リーチ麻雀のルール（suanfan riichi --rules 名前）",
+    "r_more": "ルール全体：suanfan rules 名前；二つのルールの比較：suanfan rules --diff A B；"
+              "独自の中国麻将ルール：--rules-file ファイル、--min-fan N、"
+              "--fan-value 番種=N、--disable 番種、--enable 番種（suanfan mcr でも使える）。",
+}
+
+#: every word of the command line's tables, by language
+WORDS: Final[Mapping[str, Mapping[str, str]]] = {"zh-Hans": _ZH_HANS, "zh-Hant": _ZH_HANT, "en": _EN,
+                                                 "ja": _JA}
+
+for _lang, _table in WORDS.items():  # every language has every word
+    if set(_table) != set(_EN):
+        raise AssertionError(f"{_lang}: words missing {sorted(set(_EN) - set(_table))}")
