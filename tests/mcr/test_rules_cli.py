@@ -92,7 +92,9 @@ def test_rules_lists_presets(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     for name in ("mcr", "mcr-botzone", "mcr-2006", "mcr-extended"):
         assert f"\n{name}\n" in "\n" + out
-    assert "seed 000" in out and "seed 003" in out and "天和 88" in out
+    # each preset names its rulebook, never a file of the project's own (issue 15)
+    assert "《中国麻将竞赛规则》" in out and "《麻将竞赛规则》 (2006 edition)" in out and "天和 88" in out
+    assert "seed" not in out and ".md" not in out
 
 
 def test_rules_json(capsys: pytest.CaptureFixture[str]) -> None:

