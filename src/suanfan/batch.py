@@ -23,7 +23,7 @@ from typing import Any
 
 from .errors import InvalidArgument, MahjongError, describe
 
-__all__ = ["CHUNK", "mcr_json", "score_line", "score_many", "score_text"]
+__all__ = ["CHUNK", "mcr_json", "score_blocks", "score_line", "score_many", "score_text"]
 
 #: lines sent to a worker at a time
 CHUNK = 200
@@ -108,6 +108,15 @@ def _score_chunk(lines: list[str], system: str, first: int) -> list[str]:
     return [score_text(line, system, first + i) for i, line in enumerate(lines)]
 
 
+def _score_block(lines: list[str], system: str, first: int) -> tuple[bytes, int, int]:
+    """A chunk scored into one block of output: its lines (each ending in a newline) encoded in
+    UTF-8, how many lines, and how many of them are errors. The worker does the joining and the
+    encoding, so the process that writes the output only copies bytes."""
+    out = _score_chunk(lines, system, first)
+    errors = sum(1 for line in out if line.startswith('{"error"'))
+    return ("\n".join(out) + "\n").encode("utf-8"), len(out), errors
+
+
 def _chunks(lines: Iterable[str], size: int) -> Iterator[tuple[int, list[str]]]:
     """(number of the first line, the next ``size`` non-blank lines), lines numbered from 1."""
     chunk: list[str] = []
@@ -125,26 +134,47 @@ def _chunks(lines: Iterable[str], size: int) -> Iterator[tuple[int, list[str]]]:
         yield first, chunk
 
 
-def score_many(lines: Iterable[str], jobs: int | None = None, system: str = "mcr",
-               chunk: int = CHUNK) -> Iterator[str]:
-    """Each non-blank input line scored, as output lines (JSON, without newlines) in input
-    order. ``jobs``: worker processes (None: every core; 1: this process)."""
+def _check(jobs: int | None, system: str) -> int:
     if jobs is None:
         jobs = os.cpu_count() or 1
     if type(jobs) is not int or not 1 <= jobs <= 1024:
         raise InvalidArgument(f"jobs={describe(jobs)}: give a number of processes 1-1024")
     if system not in ("mcr", "riichi"):
         raise InvalidArgument(f"system={describe(system)}: use 'mcr' or 'riichi'")
+    return jobs
+
+
+def score_blocks(lines: Iterable[str], jobs: int | None = None, system: str = "mcr",
+                 chunk: int = CHUNK) -> Iterator[tuple[bytes, int, int]]:
+    """The input scored in blocks, in input order: (the output lines of a chunk of input lines,
+    UTF-8, each ending in a newline; how many lines; how many are errors). What ``suanfan
+    batch`` writes: the workers join and encode, the writer only copies bytes. ``jobs``: worker
+    processes (None: every core; 1: this process)."""
+    jobs = _check(jobs, system)
     if jobs == 1:
         for first, part in _chunks(lines, chunk):
-            yield from _score_chunk(part, system, first)
+            yield _score_block(part, system, first)
         return
     window = 4 * jobs  # chunks in flight: memory bounded whatever the input's length
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        pending: list[Future[list[str]]] = []
+        pending: list[Future[tuple[bytes, int, int]]] = []
         for first, part in _chunks(lines, chunk):
-            pending.append(pool.submit(_score_chunk, part, system, first))
+            pending.append(pool.submit(_score_block, part, system, first))
             if len(pending) >= window:
-                yield from pending.pop(0).result()
+                yield pending.pop(0).result()
         for fut in pending:
-            yield from fut.result()
+            yield fut.result()
+
+
+def score_many(lines: Iterable[str], jobs: int | None = None, system: str = "mcr",
+               chunk: int = CHUNK) -> Iterator[str]:
+    """Each non-blank input line scored, as output lines (JSON, without newlines) in input
+    order. ``jobs``: worker processes (None: every core; 1: this process)."""
+    if _check(jobs, system) == 1:
+        for first, part in _chunks(lines, chunk):
+            yield from _score_chunk(part, system, first)
+        return
+    for block, _n, _errors in score_blocks(lines, jobs, system, chunk):
+        # split on newlines only: a JSON line holds no newline, but may hold U+2028 (which
+        # str.splitlines would split on)
+        yield from block.decode("utf-8").split("\n")[:-1]

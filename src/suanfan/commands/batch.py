@@ -42,10 +42,9 @@ class _Progress:
         self.n = 0
         self.errors = 0
 
-    def step(self, line: str) -> None:
-        self.n += 1
-        if line.startswith('{"error"'):
-            self.errors += 1
+    def step(self, lines: int, errors: int) -> None:
+        self.n += lines
+        self.errors += errors
         if self.on:
             now = time.monotonic()
             if now - self.last >= 0.2:
@@ -62,23 +61,28 @@ class _Progress:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..batch import score_many
+    from ..batch import score_blocks
 
-    out: IO[str] = sys.stdout
+    out: IO[bytes] = sys.stdout.buffer
     if args.output and args.output != "-":
         try:
-            out = open(args.output, "w", encoding="utf-8")  # noqa: SIM115 - closed below
+            out = open(args.output, "wb")  # noqa: SIM115 - closed below
         except OSError as exc:
             raise InvalidArgument(f"cannot write {args.output!r}: {exc.strerror or exc}") from None
+    else:
+        sys.stdout.flush()  # the bytes go to stdout's buffer, after any text written before
     progress = _Progress(sys.stderr)
     try:
-        for line in score_many(_inputs(args.files), jobs=args.jobs, system=args.system):
-            out.write(line + "\n")
-            progress.step(line)
+        for block, lines, errors in score_blocks(_inputs(args.files), jobs=args.jobs,
+                                                 system=args.system):
+            out.write(block)
+            progress.step(lines, errors)
     finally:
         progress.done()
-        if out is not sys.stdout:
+        if out is not sys.stdout.buffer:
             out.close()
+        else:
+            out.flush()
     return 1 if progress.errors and args.strict else 0
 
 
