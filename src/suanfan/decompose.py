@@ -264,8 +264,20 @@ def seven_pairs(counts: Sequence[int], allow_four: bool = True) -> tuple[int, ..
 
 def is_thirteen_orphans(counts: Sequence[int]) -> bool:
     """True when the 14 tiles are the thirteen terminals and honours with one of them paired."""
-    if sum(counts) != 14:
+    if len(counts) != NUM_KINDS:
         return False
-    return all(counts[k] >= 1 for k in TERMINALS_AND_HONORS) and all(
-        counts[k] == 0 for k in range(NUM_KINDS) if k not in TERMINALS_AND_HONORS
-    )
+    pairs = 0
+    for k in range(NUM_KINDS):
+        c = counts[k]
+        if _ORPHAN[k]:
+            if c == 2:
+                pairs += 1
+            elif c != 1:
+                return False  # each of the thirteen once, one of them twice
+        elif c:
+            return False
+    return pairs == 1
+
+
+#: whether each kind is a terminal or an honour (the kinds of 十三幺)
+_ORPHAN: Final[list[bool]] = [k in TERMINALS_AND_HONORS for k in range(NUM_KINDS)]
