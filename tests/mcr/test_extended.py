@@ -61,7 +61,7 @@ def test_extended_preset_is_mcr_plus_the_twelve() -> None:
     d = get_rules(EXT).differences(get_rules("mcr"))
     assert set(d) == {"enabled"} and set(d["enabled"]) == EXTENDED_IDS
     assert [FAN_BY_ID[i].zh for i in d["enabled"]][:3] == ["天和", "地和", "人和"]   # table order
-    assert "seed 003" in PRESETS[EXT].source
+    assert "platform" in PRESETS[EXT].source and "seed" not in PRESETS[EXT].source
 
 
 # -- the situation fans: each adds exactly its value (seed 003 gives them no 不计 list) -------------
