@@ -70,6 +70,7 @@ __all__ = [
     "shanten",
     "shanten_by_form",
     "unseen_counts",
+    "unseen_from",
     "visible_counts",
     "winning_kinds",
 ]
@@ -1186,8 +1187,13 @@ def visible_counts(visible: object) -> list[int]:
 
 def unseen_counts(hand: Hand, visible: object = None) -> list[int]:
     """Copies of each kind neither in ``hand`` (melds and winning tile included) nor visible."""
+    return unseen_from(hand, visible_counts(visible))
+
+
+def unseen_from(hand: Hand, seen: list[int]) -> list[int]:
+    """:func:`unseen_counts` for kind counts of the visible tiles already read
+    (:func:`visible_counts`)."""
     own = hand.counts
-    seen = visible_counts(visible)
     out = []
     for k in range(NUM_KINDS):
         n = 4 - own[k] - seen[k]

@@ -26,6 +26,7 @@ from ..shanten import (
     mcr_shanten_counts,
     riichi_shanten_counts,
     unseen_counts,
+    unseen_from,
     visible_counts,
     winning_kinds,
 )
@@ -175,8 +176,8 @@ class WaitTable:
 def _wait_list(
     h: Hand, system: str, visible: Visible, situation: Mapping[str, Any], score: bool = True
 ) -> tuple[Wait, ...]:
-    unseen = unseen_counts(h, visible)
     seen = visible_counts(visible)
+    unseen = unseen_from(h, seen)
     out = []
     for k in winning_kinds(h, system):
         result: Any | None = None

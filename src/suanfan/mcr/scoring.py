@@ -147,6 +147,11 @@ class _FanLine:
             self._tokens = None
         return got
 
+    def name(self, lang: str = "zh") -> str:
+        """The fan's name in ``lang`` (see :meth:`suanfan.mcr.Fan.name`)."""
+        f = FAN_BY_ID.get(self._id)
+        return f.name(lang) if f is not None else self._name_zh
+
     def _key(self) -> tuple[object, ...]:
         """The constructor's arguments, in order."""
         raise NotImplementedError
@@ -185,10 +190,6 @@ class FanEntry(_FanLine):
     def points(self) -> int:
         return self._value * self._count
 
-    def name(self, lang: str = "zh") -> str:
-        f = FAN_BY_ID.get(self._id)
-        return f.name(lang) if f is not None else self._name_zh
-
     def _key(self) -> tuple[object, ...]:
         return (self._id, self._name_zh, self._name_zh_hant, self._name_en, self._value, self._count,
                 self.uses)
@@ -203,11 +204,6 @@ class FanEntry(_FanLine):
             "name_en": self._name_en, "value": self._value, "count": self._count,
             "points": self.points, "uses": [list(u) for u in self.uses],
         }
-
-
-def _name_zh_hant(fan: str, name_zh: str) -> str:
-    f = FAN_BY_ID.get(fan)
-    return f.name("zh-Hant") if f is not None else name_zh
 
 
 class RemovedFan(_FanLine):
@@ -241,7 +237,7 @@ class RemovedFan(_FanLine):
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "id": self._id, "name_zh": self._name_zh, "name_zh_hant": _name_zh_hant(self._id, self._name_zh),
+            "id": self._id, "name_zh": self._name_zh, "name_zh_hant": self.name("zh-Hant"),
             "name_en": self._name_en, "count": self._count,
             "principle": self._principle, "by": self._by, "uses": [list(u) for u in self.uses],
         }

@@ -13,7 +13,7 @@ from typing import Any, Final
 from ..errors import InvalidHand, NotWinning, check_options
 from ..hand import Hand
 from ..notation import parse_hand
-from ..shanten import meld_kinds, unseen_counts, visible_counts, winning_kinds
+from ..shanten import meld_kinds, unseen_from, visible_counts, winning_kinds
 from ..tiles import KIND, tile_to_str
 from .scoring import MCRResult, score
 from .situation import FLAGS
@@ -53,8 +53,8 @@ def score_waits(hand13: object, visible: object = None, **situation: Any) -> dic
     check_options("mcr", situation, SITUATION_KEYS)
     if h.is_complete:
         raise InvalidHand("the hand has 14 tiles: waits are for a 13-tile hand")
-    unseen_counts(h, visible)  # checked: tiles, at most four of a kind with the hand's
     seen = visible_counts(visible)
+    unseen_from(h, seen)  # checked: at most four of a kind with the hand's
     return {tile_to_str(k): score_wait(h.with_winning_tile(k),
                                        wait_situation(h, k, seen, situation, visible is not None))
             for k in winning_kinds(h, "mcr")}
