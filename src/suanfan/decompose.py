@@ -65,7 +65,7 @@ _Tail = tuple[Split, ...]
 # One memo for numbered suits, one for honours (pungs and pairs only).
 _TAILS: tuple[dict[int, _Tail], dict[int, _Tail]] = ({}, {})
 _EMPTY_TAIL: _Tail = (((), (), -1),)
-_TAIL_LIMIT = 1 << 18
+_TAIL_LIMIT: Final = 1 << 18
 
 
 def suit_splits(key: int, honors: bool = False) -> tuple[Split, ...]:
@@ -110,7 +110,7 @@ def _tail(key: int, pair_ok: bool, honors: bool) -> _Tail:
     return out
 
 
-_SUIT_DECOMPOSITIONS: dict[tuple[tuple[int, ...], bool], tuple[_SuitDecomp, ...]] = {}
+_SUIT_DECOMPOSITIONS: Final[dict[tuple[tuple[int, ...], bool], tuple[_SuitDecomp, ...]]] = {}
 
 
 def suit_decompositions(pattern: tuple[int, ...], honors: bool = False) -> tuple[_SuitDecomp, ...]:
@@ -135,7 +135,7 @@ def suit_decompositions(pattern: tuple[int, ...], honors: bool = False) -> tuple
 
 
 _Entry = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, tuple[int, ...]], ...]]
-_MEMO_LIMIT = 1 << 16  # group entries kept per memo before it is cleared
+_MEMO_LIMIT: Final = 1 << 16  # group entries kept per memo before it is cleared
 
 
 def group_splits(pattern: tuple[int, ...], base: int) -> _Entry:
@@ -190,7 +190,7 @@ def _combine(entries: list[_Entry], paired: int) -> list[Decomposition]:
 
 # Per group (m, p, s, z): base kind, size, a bit mask of its kinds, memo pattern -> entry.
 # (a group's counts packed a nibble per kind key its memo: an int, hashed as itself)
-_GROUPS: tuple[tuple[int, int, int, dict[int, _Entry]], ...] = (
+_GROUPS: Final[tuple[tuple[int, int, int, dict[int, _Entry]], ...]] = (
     (0, 9, 0x1FF, {}), (9, 9, 0x1FF << 9, {}), (18, 9, 0x1FF << 18, {}), (27, 7, 0x7F << 27, {}),
 )
 

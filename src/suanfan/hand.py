@@ -275,12 +275,22 @@ class Hand:
     sorted. Wrong arguments (wrong types included) raise :class:`InvalidHand`.
     """
 
-    __slots__ = ("concealed", "flowers", "melds", "winning_tile")
+    __slots__ = ("concealed", "flowers", "melds", "standing_kinds", "standing_m", "standing_p",
+                 "standing_s", "standing_z", "winning_tile")
 
     melds: tuple[Meld, ...]
     concealed: tuple[int, ...]
     winning_tile: int | None
     flowers: tuple[int, ...]
+    #: the standing tiles (winning tile included) packed per group, the engines' view of them:
+    #: characters, dots, bamboos (a nibble per rank, rank 1 lowest) and honours (a nibble per
+    #: kind from East); a red five counts as a five
+    standing_m: int
+    standing_p: int
+    standing_s: int
+    standing_z: int
+    #: the kinds among the standing tiles, a bit per kind
+    standing_kinds: int
 
     def __init__(
         self,
@@ -296,6 +306,8 @@ class Hand:
         # five bits a kind, so that no count can carry into the next), see if they are sorted
         items = _items(concealed, "concealed tiles")
         cm = cp = cs = cz = 0
+        # the standing tiles alone, a nibble per kind (at most 14 tiles: no nibble can carry)
+        nm_ = np_ = ns_ = nz_ = kinds = 0
         prev = -1
         in_order = True
         for item in items:
@@ -309,15 +321,22 @@ class Hand:
             prev = x
             k = KIND[x]
             su = k // 9
-            d = 1 << (k - 9 * su) * 5
+            r = k - 9 * su
+            d = 1 << r * 5
+            n4 = 1 << r * 4
+            kinds |= 1 << k
             if su == 0:
                 cm += d
+                nm_ += n4
             elif su == 1:
                 cp += d
+                np_ += n4
             elif su == 2:
                 cs += d
+                ns_ += n4
             else:
                 cz += d
+                nz_ += n4
         w: int | None = None
         if winning_tile is not None:
             wt = _tile_id(winning_tile)
@@ -326,15 +345,22 @@ class Hand:
             w = wt
             k = KIND[wt]
             su = k // 9
-            d = 1 << (k - 9 * su) * 5
+            r = k - 9 * su
+            d = 1 << r * 5
+            n4 = 1 << r * 4
+            kinds |= 1 << k
             if su == 0:
                 cm += d
+                nm_ += n4
             elif su == 1:
                 cp += d
+                np_ += n4
             elif su == 2:
                 cs += d
+                ns_ += n4
             else:
                 cz += d
+                nz_ += n4
         fl = flower_numbers(flowers)
         nm = len(ms)
         if nm > 4:
@@ -382,6 +408,11 @@ class Hand:
         object.__setattr__(self, "concealed", conc)
         object.__setattr__(self, "winning_tile", w)
         object.__setattr__(self, "flowers", fl)
+        object.__setattr__(self, "standing_m", nm_)
+        object.__setattr__(self, "standing_p", np_)
+        object.__setattr__(self, "standing_s", ns_)
+        object.__setattr__(self, "standing_z", nz_)
+        object.__setattr__(self, "standing_kinds", kinds)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise _frozen("Hand", name)

@@ -37,7 +37,7 @@ __all__ = [
 
 MAX_INPUT_LENGTH: Final = 1000
 #: the output styles of :func:`format_hand`
-STYLES: Final = ("mpsz", "letters", "unicode", "botzone")
+STYLES: Final[tuple[str, ...]] = ("mpsz", "letters", "unicode", "botzone")
 
 _LETTERS: Final = "ESWNPFC"
 

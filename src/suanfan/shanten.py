@@ -84,9 +84,9 @@ _INF: Final = 64
 _CAP_RIICHI: Final = 4
 _CAP_NONE: Final = 5
 
-FORMS_MCR: Final = ("standard", "seven_pairs", "thirteen_orphans", "honors_and_knitted",
+FORMS_MCR: Final[tuple[str, ...]] = ("standard", "seven_pairs", "thirteen_orphans", "honors_and_knitted",
                     "knitted_straight")
-FORMS_RIICHI: Final = ("standard", "seven_pairs", "thirteen_orphans")
+FORMS_RIICHI: Final[tuple[str, ...]] = ("standard", "seven_pairs", "thirteen_orphans")
 
 _KIND: Final[tuple[int, ...]] = KIND
 
@@ -824,7 +824,7 @@ def _seven_pairs_mcr(ra: i64, rb: i64, rc: i64, rd: i64) -> i64:
 
 
 #: the first rank (0-2) of the knitted tiles in each suit, for the six spreads
-_KNITTED_STARTS: Final = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+_KNITTED_STARTS: Final[tuple[tuple[int, int, int], ...]] = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
 
 
 def _knitted_patterns() -> tuple[tuple[int, ...], ...]:

@@ -117,10 +117,10 @@ TERMINALS_AND_HONORS: Final[tuple[int, ...]] = tuple(
     k for k in range(NUM_KINDS) if IS_TERMINAL_OR_HONOR[k]
 )
 
-_HONOR_ZH: Final = ("东", "南", "西", "北", "白", "发", "中")
-_HONOR_EN: Final = ("East", "South", "West", "North", "White", "Green", "Red")
-_SUIT_ZH: Final = ("万", "饼", "条")
-_SUIT_EN: Final = ("Characters", "Dots", "Bamboo")
+_HONOR_ZH: Final[tuple[str, ...]] = ("东", "南", "西", "北", "白", "发", "中")
+_HONOR_EN: Final[tuple[str, ...]] = ("East", "South", "West", "North", "White", "Green", "Red")
+_SUIT_ZH: Final[tuple[str, ...]] = ("万", "饼", "条")
+_SUIT_EN: Final[tuple[str, ...]] = ("Characters", "Dots", "Bamboo")
 _NUM_ZH: Final = "一二三四五六七八九"
 FLOWER_NAMES: Final = {
     "zh": ("梅", "兰", "竹", "菊", "春", "夏", "秋", "冬"),

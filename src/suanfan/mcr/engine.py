@@ -34,6 +34,7 @@ from .combos import chow_fans, pung_fans
 from .extended import is_pair_258, is_red_characters
 from .fans import FAN_INDEX, Fan
 from .forms import (
+    KNIT_MASKS,
     KNITTED,
     honors_and_knitted,
     is_nine_gates,
@@ -51,10 +52,10 @@ PAIR: Final = 102
 KNIT: Final = 200
 TILE: Final = 300
 HAND: Final = -1
-_HAND_USE: Final = (HAND,)
+_HAND_USE: Final[tuple[int, ...]] = (HAND,)
 
 #: the winning forms, by their index in a :class:`Reading`
-FORMS: Final = ("standard", "nine_gates", "knitted_straight", "seven_pairs", "seven_shifted_pairs",
+FORMS: Final[tuple[str, ...]] = ("standard", "nine_gates", "knitted_straight", "seven_pairs", "seven_shifted_pairs",
                 "thirteen_orphans", "lesser_honors_and_knitted_tiles",
                 "greater_honors_and_knitted_tiles", "eight_flowers")
 STANDARD: Final = 0
@@ -85,7 +86,7 @@ def _rank_mask(ranks: range | tuple[int, ...]) -> int:
 
 
 # kind masks the hand-level fans test (bit k for kind k)
-_SUIT_MASK: Final = (0x1FF, 0x1FF << 9, 0x1FF << 18)
+_SUIT_MASK: Final[tuple[int, ...]] = (0x1FF, 0x1FF << 9, 0x1FF << 18)
 _NUMBERED: Final = (1 << 27) - 1
 _HONORS: Final = ((1 << 34) - 1) & ~_NUMBERED
 _WINDS: Final = 0xF << EAST
@@ -98,7 +99,6 @@ _UPPER: Final = _rank_mask(range(5, 9))
 _MIDDLE: Final = _rank_mask(range(3, 6))
 _RANK4: Final = _rank_mask((3,))
 _RANK6: Final = _rank_mask((5,))
-_KNIT_MASK: Final = tuple(sum(1 << k for k in seq) for seq in KNITTED)
 #: per kind: its group (0-2 the suits, 3 the honours) and its nibble in the group's packed counts
 _GROUP: Final = tuple(min(k // 9, 3) for k in range(NUM_KINDS))
 _NIBBLE: Final = tuple(1 << (4 * (k - 9 * _GROUP[k])) for k in range(NUM_KINDS))
@@ -130,7 +130,7 @@ _SET_PROPS: Final = tuple(_set_props(c) for c in range(PUNG + NUM_KINDS))
 _PAIR_PROPS: Final = tuple(_SET_PROPS[PUNG + k] for k in range(NUM_KINDS))
 #: pungs that count 幺九刻: numbered terminals and winds (dragon pungs count 箭刻 instead)
 _YAOJIU_PUNG: Final = tuple((k < 27 and k % 9 in (0, 8)) or EAST <= k <= NORTH for k in range(NUM_KINDS))
-_CONCEALED_PUNGS: Final = (-1, -1, Fan.TWO_CONCEALED_PUNGS, Fan.THREE_CONCEALED_PUNGS,
+_CONCEALED_PUNGS: Final[tuple[int, ...]] = (-1, -1, Fan.TWO_CONCEALED_PUNGS, Fan.THREE_CONCEALED_PUNGS,
                            Fan.FOUR_CONCEALED_PUNGS)
 
 
@@ -396,23 +396,11 @@ class Ctx:
         wt = hand.winning_tile
         win = KIND[wt] if wt is not None else -1
         # the standing tiles (winning tile included), a nibble per kind in each group's key
-        km = kp = ks = kz = 0
-        smask = 0
-        concealed = hand.concealed
-        n = len(concealed)
-        last = wt if wt is not None else 0
-        for i in range(n + (0 if wt is None else 1)):
-            t = concealed[i] if i < n else last
-            k = t if t < NUM_KINDS else 9 * (t - NUM_KINDS) + 4  # a red five is a five
-            smask |= 1 << k
-            if k < 9:
-                km += 1 << (4 * k)
-            elif k < 18:
-                kp += 1 << (4 * (k - 9))
-            elif k < 27:
-                ks += 1 << (4 * (k - 18))
-            else:
-                kz += 1 << (4 * (k - 27))
+        km = hand.standing_m
+        kp = hand.standing_p
+        ks = hand.standing_s
+        kz = hand.standing_z
+        smask = hand.standing_kinds
         self.hand: Final = hand
         self.sit: Final = sit
         self.tables: Final = tables
@@ -516,8 +504,16 @@ class Ctx:
         return (self.key_z >> (4 * (k - 27))) & 15
 
     def counts(self) -> list[int]:
-        """The standing tiles' kind counts (34), for the forms that read them."""
-        return [self.count(k) for k in range(NUM_KINDS)]
+        """The standing tiles' kind counts (34)."""
+        out = [0] * NUM_KINDS
+        for g in range(4):
+            key = self.key(g)
+            k = 9 * g
+            while key:
+                out[k] = key & 15
+                key >>= 4
+                k += 1
+        return out
 
     # -- fans common to every reading ---------------------------------------------------------
     def base_fans(self, acc: Fans) -> None:
@@ -657,12 +653,14 @@ class Ctx:
 
 
 def _add_combos(acc: Fans, combos: Combos) -> None:
+    ids = combos.ids
     if not acc.recording:
-        for f in combos.ids:
+        for f in ids:
             acc.add(f)
     else:
-        for f, u in zip(combos.ids, combos.uses, strict=True):
-            acc.add_uses(f, u)
+        uses = combos.uses
+        for i in range(len(ids)):
+            acc.add_uses(ids[i], uses[i])
 
 
 def _kind_fans(m: int, acc: Fans) -> None:
@@ -863,7 +861,7 @@ def _special_fans(ctx: Ctx, acc: Fans, form: int) -> None:
     acc.add(FAN_INDEX[FORMS[form]])
     if form in (LESSER_KNITTED, GREATER_KNITTED):
         for ki in range(6):
-            km = _KNIT_MASK[ki]
+            km = KNIT_MASKS[ki]
             if ctx.smask & km == km:
                 acc.add1(Fan.KNITTED_STRAIGHT, KNIT + ki)
                 break
@@ -879,13 +877,14 @@ def _special_forms(ctx: Ctx) -> list[int]:
         return [THIRTEEN_ORPHANS]
     n = smask.bit_count()
     if n == 14:
-        lesser, greater, _nine = honors_and_knitted(ctx.counts())
-        if greater:
-            return [GREATER_KNITTED]
-        return [LESSER_KNITTED] if lesser else []
+        # 14 standing tiles of 14 kinds
+        knitted = honors_and_knitted(smask)
+        if knitted:
+            return [GREATER_KNITTED if knitted == 2 else LESSER_KNITTED]
+        return []
     if n <= 7 and not (ctx.key_m | ctx.key_p | ctx.key_s | ctx.key_z) & _ODD:
         # 14 standing tiles, every count even: 七对
-        return [SEVEN_SHIFTED_PAIRS if is_seven_shifted_pairs(ctx.counts()) else SEVEN_PAIRS]
+        return [SEVEN_SHIFTED_PAIRS if is_seven_shifted_pairs(smask) else SEVEN_PAIRS]
     return []
 
 
@@ -918,7 +917,7 @@ def evaluate(ctx: Ctx) -> Best:
     # 组合龙 with a set and a pair (at most one declared meld)
     if ctx.n_melds <= 1 and smask.bit_count() >= 9:
         for ki in range(6):
-            km = _KNIT_MASK[ki]
+            km = KNIT_MASKS[ki]
             if smask & km != km:
                 continue
             rest = ctx.counts()
@@ -958,7 +957,7 @@ def _standard_readings(ctx: Ctx, base: Fans, acc: Fans, best: Best) -> None:
         return
     win = ctx.win
     nine = (ctx.n_melds == 0 and win < 27 and not smask & ~_SUIT_MASK[win // 9]
-            and is_nine_gates(ctx.counts(), win))
+            and is_nine_gates(ctx.key(win // 9) - _NIBBLE[win]))
     form = NINE_GATES if nine else STANDARD
     tables = ctx.tables
     chows: list[int] = []

@@ -45,7 +45,7 @@ class FanDef:
 _F = FanDef
 
 # fmt: off
-FANS: tuple[FanDef, ...] = (
+_MCR_FANS: tuple[FanDef, ...] = (
     # 88
     _F("big_four_winds", "大四喜", "大四喜", "Big Four Winds", 88,
        ("little_four_winds", "big_three_winds", "all_pungs", "prevalent_wind", "seat_wind",
@@ -194,7 +194,8 @@ def _with_extended(rows: tuple[FanDef, ...]) -> tuple[FanDef, ...]:
     return tuple(out)
 
 
-FANS = _with_extended(FANS)
+#: every fan, seed 003's extended fans in their places (precedence order)
+FANS: Final[tuple[FanDef, ...]] = _with_extended(_MCR_FANS)
 
 #: Exclusions added to the seed lists where MCR.md decides what the seeds leave implicit
 #: (each is also what the reference engine does).
@@ -315,9 +316,9 @@ class Fan:
     FLOWER_TILES: Final = 93  # 花牌 1
 
 
-FAN_BY_ID: dict[str, FanDef] = {f.id: f for f in FANS}
-FAN_BY_ZH: dict[str, FanDef] = {f.zh: f for f in FANS}
-FAN_INDEX: dict[str, int] = {f.id: i for i, f in enumerate(FANS)}
+FAN_BY_ID: Final[dict[str, FanDef]] = {f.id: f for f in FANS}
+FAN_BY_ZH: Final[dict[str, FanDef]] = {f.zh: f for f in FANS}
+FAN_INDEX: Final[dict[str, int]] = {f.id: i for i, f in enumerate(FANS)}
 
 
 def _check_table() -> None:

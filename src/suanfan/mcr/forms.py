@@ -1,15 +1,16 @@
-"""Winning forms of MCR the engine reads: the knitted straights, the special forms (七对, 连七对,
-十三幺, 全不靠, 七星不靠, 九莲宝灯) on tile-kind counts (34 ints), and the set of every suit
+"""Winning forms of MCR the engine reads: the knitted straights, the special forms (连七对, 全不靠,
+七星不靠, 九莲宝灯) on kind masks and packed suit counts, and the set of every suit
 pattern that splits into sets (with or without a pair), from which the engine's wait tables are
 built (:func:`suanfan.mcr.engine.standard_waits`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from itertools import permutations
+from typing import Final
 
 __all__ = [
     "KNITTED",
+    "KNIT_MASKS",
     "honors_and_knitted",
     "is_nine_gates",
     "is_seven_shifted_pairs",
@@ -17,47 +18,44 @@ __all__ = [
 ]
 
 #: the six knitted straights (组合龙): 147 / 258 / 369 spread over the three suits
-KNITTED: tuple[tuple[int, ...], ...] = tuple(
+KNITTED: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(sorted(
         9 * s + r for s, start in zip(perm, (0, 1, 2), strict=True) for r in (start, start + 3, start + 6)
     ))
     for perm in permutations(range(3))
 )
-_KNITTED_SETS = tuple(frozenset(k) for k in KNITTED)
+#: the kind masks (a bit per kind) of the six knitted straights
+KNIT_MASKS: Final = tuple(sum(1 << k for k in seq) for seq in KNITTED)
+_NUMBERED: Final = (1 << 27) - 1
+_HONORS: Final = ((1 << 34) - 1) & ~_NUMBERED
+#: seven consecutive kinds of one suit (连七对)
+_SHIFTED: Final = frozenset(0x7F << (9 * s + start) for s in range(3) for start in range(3))
+#: 1112345678999 of a suit, a nibble per rank (rank 1 lowest)
+_NINE_GATES: Final = 0x311111113
 
 
-def honors_and_knitted(counts: Sequence[int]) -> tuple[bool, bool, bool]:
-    """(全不靠, 七星不靠, all nine knitted tiles present) for 14 distinct tiles."""
-    if any(c > 1 for c in counts):
-        return (False, False, False)
-    numbered = [k for k in range(27) if counts[k]]
-    if not 7 <= len(numbered) <= 9 or len(numbered) + sum(counts[27:]) != 14:
-        return (False, False, False)
-    s = set(numbered)
-    for ks in _KNITTED_SETS:
-        if s <= ks:
-            seven = all(counts[k] for k in range(27, 34))
-            return (not seven, seven, len(numbered) == 9)
-    return (False, False, False)
+def honors_and_knitted(kinds: int) -> int:
+    """For 14 standing tiles of 14 different kinds (``kinds``, a bit per kind): 0, or 1 for
+    全不靠 (the numbered tiles all of one knitted straight's, some honours missing), 2 for 七星不靠
+    (with all seven honours). Seven to nine numbered tiles follow: at most seven are honours, and
+    a knitted straight has nine."""
+    numbered = kinds & _NUMBERED
+    for km in KNIT_MASKS:
+        if not numbered & ~km:
+            return 2 if kinds & _HONORS == _HONORS else 1
+    return 0
 
 
-def is_seven_shifted_pairs(counts: Sequence[int]) -> bool:
-    for s in range(3):
-        base = 9 * s
-        for start in range(3):
-            if all(counts[base + start + i] == 2 for i in range(7)) and sum(counts) == 14:
-                return True
-    return False
+def is_seven_shifted_pairs(kinds: int) -> bool:
+    """For seven pairs (every count even, 14 tiles): 连七对, seven consecutive pairs of a suit
+    (seven kinds of even count among 14 tiles are seven pairs)."""
+    return kinds in _SHIFTED
 
 
-def is_nine_gates(counts: Sequence[int], win: int) -> bool:
-    """Concealed 1112345678999 of one suit, plus the winning tile of that suit."""
-    if win >= 27 or sum(counts) != 14:
-        return False
-    base = win - win % 9
-    c = list(counts[base:base + 9])
-    c[win - base] -= 1
-    return c == [3, 1, 1, 1, 1, 1, 1, 1, 3]
+def is_nine_gates(suit: int) -> bool:
+    """九莲宝灯: the 13 concealed tiles other than the winning tile are 1112345678999 of one
+    suit (``suit``: their packed counts, a nibble per rank)."""
+    return suit == _NINE_GATES
 
 
 _SPLIT_KEYS: list[tuple[frozenset[int], frozenset[int]]] = []

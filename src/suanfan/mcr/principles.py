@@ -26,17 +26,17 @@ from __future__ import annotations
 
 from typing import Final
 
-from .fans import FANS, Fan
+from .fans import Fan
 from .rules import EXCLUDE_SPLIT, RuleTables
 
 __all__ = ["PRINCIPLES", "Fans", "Walked", "walk"]
 
-PRINCIPLES: Final = ("不重复", "不拆移", "不得相同", "就高不就低", "套算一次")
+PRINCIPLES: Final[tuple[str, ...]] = ("不重复", "不拆移", "不得相同", "就高不就低", "套算一次")
 
 #: tokens of the sets a fan uses: a pung of wind ``w`` (0-3) is ``WIND_PUNG + w``
 WIND_PUNG: Final = 34 + 27
 _NO_FAN: Final = -1
-_HAND_USE: Final = (-1,)
+_HAND_USE: Final[tuple[int, ...]] = (-1,)
 
 Uses = tuple[int, ...]
 _NO_GROUP: Final[list[Uses]] = []    # nor the sets of each fan
@@ -47,59 +47,60 @@ _ONE_USE: Final[tuple[Uses, ...]] = tuple((t,) for t in range(512))
 class Fans:
     """The fans one reading shows, as the walk reads them: a bit per fan index present (two
     native-size masks, :data:`~suanfan.mcr.rules.EXCLUDE_SPLIT` apart), and a list of the further
-    instances of a fan counted more than once. A recording one also keeps the sets each instance
-    uses (the explanation)."""
+    instances of a fan counted more than once. A recording one also keeps, instance by instance,
+    the fan and the sets it uses (the explanation)."""
 
-    __slots__ = ("again", "groups", "high", "low")
+    __slots__ = ("again", "again_high", "again_low", "high", "low", "rec_fans", "rec_uses")
 
     def __init__(self, record: bool = False) -> None:
         self.low = 0
         self.high = 0
         self.again: list[int] = []
-        #: when recording, by fan index: the sets each instance of the fan uses, as recorded
-        self.groups: list[list[Uses] | None] | None = [None] * len(FANS) if record else None
+        #: the fans counted more than once, as the two masks
+        self.again_low = 0
+        self.again_high = 0
+        #: when recording: each instance's fan index and the sets it uses, in the order added
+        self.rec_fans: list[int] | None = [] if record else None
+        self.rec_uses: list[Uses] = []
 
     @property
     def recording(self) -> bool:
-        return self.groups is not None
+        return self.rec_fans is not None
 
     def add(self, fan: int) -> None:
         """A fan of the whole hand."""
         self._count(fan)
-        if self.groups is not None:
-            self._record(self.groups, fan, _HAND_USE)
+        if self.rec_fans is not None:
+            self.rec_fans.append(fan)
+            self.rec_uses.append(_HAND_USE)
 
     def add1(self, fan: int, token: int) -> None:
         """A fan that uses one set or tile (its token)."""
         self._count(fan)
-        if self.groups is not None:
-            self._record(self.groups, fan, _ONE_USE[token])
+        if self.rec_fans is not None:
+            self.rec_fans.append(fan)
+            self.rec_uses.append(_ONE_USE[token])
 
     def add_uses(self, fan: int, uses: Uses) -> None:
         """A fan that uses several sets (built by the caller only when recording)."""
         self._count(fan)
-        if self.groups is not None:
-            self._record(self.groups, fan, uses)
-
-    @staticmethod
-    def _record(groups: list[list[Uses] | None], fan: int, uses: Uses) -> None:
-        group = groups[fan]
-        if group is None:
-            groups[fan] = [uses]
-        else:
-            group.append(uses)
+        if self.rec_fans is not None:
+            self.rec_fans.append(fan)
+            self.rec_uses.append(uses)
 
     def _count(self, fan: int) -> None:
         if fan < EXCLUDE_SPLIT:
             bit = 1 << fan
             if self.low & bit:
                 self.again.append(fan)
+                self.again_low |= bit
             else:
                 self.low |= bit
         else:
             bit = 1 << (fan - EXCLUDE_SPLIT)
             if self.high & bit:
                 self.again.append(fan)
+                self.again_high |= bit
             else:
                 self.high |= bit
 
@@ -107,6 +108,8 @@ class Fans:
         """Become ``other`` (a hand's fans common to its readings), without recording."""
         self.low = other.low
         self.high = other.high
+        self.again_low = other.again_low
+        self.again_high = other.again_high
         self.again.clear()
         if other.again:
             self.again.extend(other.again)
@@ -121,13 +124,16 @@ class Fans:
 class Walked:
     """What the walk keeps and removes, with the sets each instance uses (the explanation).
 
-    ``kept``: (fan index, uses of each counted instance); ``removed``: (fan index, count,
+    ``kept_fans``: the fan indices kept; ``uses``: the sets each counted instance uses, fan after
+    fan, those of ``kept_fans[i]`` from ``kept_from[i]`` on; ``removed``: (fan index, count,
     principle, fan index that removed it or -1, uses)."""
 
-    __slots__ = ("kept", "removed")
+    __slots__ = ("kept_fans", "kept_from", "removed", "uses")
 
     def __init__(self) -> None:
-        self.kept: list[tuple[int, list[Uses]]] = []
+        self.kept_fans: list[int] = []
+        self.kept_from: list[int] = []
+        self.uses: list[Uses] = []
         self.removed: list[tuple[int, int, str, int, list[Uses]]] = []
 
 
@@ -147,8 +153,9 @@ def walk(tables: RuleTables, fans: Fans, wind_pungs: int, prevalent_wind: int, s
     kept_pw = kept_sw = kept_nine = False
     kept_winds = _NO_FAN  # 小四喜 or 三风刻 when kept: it takes the 幺九刻 of its wind pungs
     total = 0
-    # with a recorder: the instances of each fan, with the sets each uses
-    groups = fans.groups if out is not None else None
+    # with a recorder: each instance's fan and the sets it uses
+    rec = fans.rec_fans if out is not None else None
+    uses = fans.rec_uses
     for half in range(2):
         rest = fans.low if half == 0 else fans.high
         offset = 0 if half == 0 else EXCLUDE_SPLIT
@@ -157,22 +164,32 @@ def walk(tables: RuleTables, fans: Fans, wind_pungs: int, prevalent_wind: int, s
             lowest = rest & -rest
             rest ^= lowest
             idx = offset + lowest.bit_length() - 1
-            count = 1 + fans.again.count(idx) if fans.again else 1
+            count = 1
+            if (fans.again_low >> idx if half == 0 else fans.again_high >> (idx - EXCLUDE_SPLIT)) & 1:
+                count += fans.again.count(idx)
             group = _NO_GROUP
-            if groups is not None:
-                got = groups[idx]
-                group = got if got is not None else []
-                if len(group) > 1:
+            one = _HAND_USE  # the sets of a fan's only instance
+            if rec is not None:
+                if count == 1:
+                    for i in range(len(rec)):
+                        if rec[i] == idx:
+                            one = uses[i]
+                            break
+                else:
+                    group = [uses[i] for i in range(len(rec)) if rec[i] == idx]
                     group.sort()  # the instances of one fan in the order of their sets
             if not enabled[idx]:
                 if out is not None:
-                    out.removed.append((idx, count, "disabled", _NO_FAN, group))
+                    out.removed.append((idx, count, "disabled", _NO_FAN, group if count > 1 else [one]))
                 continue
             if (ex_low >> idx if idx < EXCLUDE_SPLIT else ex_high >> (idx - EXCLUDE_SPLIT)) & 1:
                 if out is not None:
-                    out.removed.append((idx, count, "不重复", _excluder(tables, out, idx), group))
+                    out.removed.append((idx, count, "不重复", _excluder(tables, out, idx),
+                                        group if count > 1 else [one]))
                 continue
             if idx == Fan.PUNG_OF_TERMINALS_OR_HONORS:
+                if out is not None and count == 1:
+                    group = [one]
                 count = _yaojiu(count, wind_pungs, prevalent_wind, seat_wind, kept_pw, kept_sw,
                                 kept_winds, kept_nine, group if out is not None else None, out)
                 if not count:
@@ -189,21 +206,29 @@ def walk(tables: RuleTables, fans: Fans, wind_pungs: int, prevalent_wind: int, s
             kept_any = True
             total += values[idx] * count
             if out is not None:
-                # the instances counted are the last ``count`` of the group (_yaojiu puts those
-                # taken by another fan first)
-                out.kept.append((idx, group if count == len(group) else group[len(group) - count:]))
+                out.kept_fans.append(idx)
+                out.kept_from.append(len(out.uses))
+                if group is _NO_GROUP:
+                    out.uses.append(one)
+                else:
+                    # the instances counted are the last ``count`` of the group (_yaojiu puts
+                    # those taken by another fan first)
+                    for i in range(len(group) - count, len(group)):
+                        out.uses.append(group[i])
             ex_low |= low[idx]
             ex_high |= high[idx]
     if not kept_any and enabled[Fan.CHICKEN_HAND]:
         total = values[Fan.CHICKEN_HAND]
         if out is not None:
-            out.kept.append((int(Fan.CHICKEN_HAND), [_HAND_USE]))
+            out.kept_fans.append(Fan.CHICKEN_HAND)
+            out.kept_from.append(len(out.uses))
+            out.uses.append(_HAND_USE)
     return total
 
 
 def _excluder(tables: RuleTables, out: Walked, idx: int) -> int:
     """The fan that excluded fan ``idx``: the first fan kept (in precedence order) that excludes it."""
-    for k, _uses in out.kept:
+    for k in out.kept_fans:
         if (tables.excludes_low[k] >> idx if idx < EXCLUDE_SPLIT
                 else tables.excludes_high[k] >> (idx - EXCLUDE_SPLIT)) & 1:
             return k

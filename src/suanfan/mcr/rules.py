@@ -32,7 +32,7 @@ _SWITCHES = (*_BOOL_SWITCHES, "base_points", "false_win", "description", "source
 _ABOUT = ("description", "source", "date")
 #: the special forms whose 不计 lists (seed 003) name 不求人, and that score it when self-drawn under
 #: ``fully_concealed_special_forms``
-SPECIAL_FORMS_WITH_FCH: Final = ("nine_gates", "seven_shifted_pairs", "thirteen_orphans",
+SPECIAL_FORMS_WITH_FCH: Final[tuple[str, ...]] = ("nine_gates", "seven_shifted_pairs", "thirteen_orphans",
                                  "four_concealed_pungs", "seven_pairs",
                                  "greater_honors_and_knitted_tiles", "lesser_honors_and_knitted_tiles")
 

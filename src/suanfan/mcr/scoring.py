@@ -243,6 +243,32 @@ class RemovedFan(_FanLine):
         }
 
 
+#: the lines of a fan counted once on one set, tile or the whole hand, shared between results
+#: (they are immutable): per fan index, by the token (+1, doubled, +1 when written as a kong)
+_ENTRIES: Final[list[list[FanEntry | None] | None]] = [None] * len(FANS)
+_ENTRY_SLOTS: Final = 2 * (_TOKENS + 1)
+
+
+def _entry(idx: int, value: int, uses: list[Uses], start: int, end: int, kongs: list[int]) -> FanEntry:
+    """The line of a counted fan: its instances are ``uses[start:end]`` (set tokens)."""
+    f = FANS[idx]
+    if end - start != 1 or len(uses[start]) != 1:
+        return FanEntry(f.id, f.zh, f.zh_hant, f.en, value, end - start, _tokens=uses[start:end], _kongs=kongs)
+    t = uses[start][0]
+    kong = 1 if _PUNG <= t < PAIR and kongs and t - _PUNG in kongs else 0
+    row = _ENTRIES[idx]
+    if row is None:
+        row = [None] * _ENTRY_SLOTS
+        _ENTRIES[idx] = row
+    slot = 2 * (t + 1) + kong
+    got = row[slot]
+    if got is None or got.value != value:
+        got = FanEntry(f.id, f.zh, f.zh_hant, f.en, value, 1,
+                       (_ONE_KONG_TEXT[t - _PUNG] if kong else _ONE_TEXT[t + 1],))
+        row[slot] = got
+    return got
+
+
 class _Explained:
     """The explanation of a result: the best reading walked once more with the recorder (on first
     access), its fans, removed fans and decomposition each written out when first asked for."""
@@ -263,12 +289,14 @@ class _Explained:
         if got is None:
             kongs = self._ctx.kong_kinds
             values = self._values
-            kept = self._walked.kept
+            walked = self._walked
+            kept = walked.kept_fans
+            kept_from = walked.kept_from
+            uses = walked.uses
             n_flowers = self._ctx.sit.flowers
             # highest value first, then the table's order: keys (value, index, place in kept)
             # packed in an int
-            order = [(_VALUE_LIMIT - values[kept[i][0]]) << 16 | kept[i][0] << 8 | i
-                     for i in range(len(kept))]
+            order = [(_VALUE_LIMIT - values[kept[i]]) << 16 | kept[i] << 8 | i for i in range(len(kept))]
             if n_flowers:
                 order.append((_VALUE_LIMIT - values[Fan.FLOWER_TILES]) << 16 | Fan.FLOWER_TILES << 8 | 0xFF)
             order.sort()
@@ -280,9 +308,9 @@ class _Explained:
                 if idx == Fan.FLOWER_TILES:
                     entries.append(FanEntry(f.id, f.zh, f.zh_hant, f.en, value, n_flowers, ()))
                 else:
-                    uses = kept[key & 0xFF][1]
-                    entries.append(FanEntry(f.id, f.zh, f.zh_hant, f.en, value, len(uses),
-                                            _tokens=uses, _kongs=kongs))
+                    i = key & 0xFF
+                    end = kept_from[i + 1] if i + 1 < len(kept) else len(uses)
+                    entries.append(_entry(idx, value, uses, kept_from[i], end, kongs))
             got = self._fans = tuple(entries)
         return got
 

@@ -81,17 +81,17 @@ _EXCLUDING: Final = sum(b for b, _ in _EXCLUSIONS)
 _MULT: Final = [d.yakuman for d in Y.TABLE]
 #: the double yakuman whose double depends on the wait, and their single form (seed 000
 #: 國士無雙 note: with tenhou the wait is unknown) -- and every double's single form
-_WAIT_DOUBLE: Final = ((Y.KOKUSHI_13, Y.KOKUSHI), (Y.JUNSEI_CHUUREN, Y.CHUUREN),
+_WAIT_DOUBLE: Final[tuple[tuple[int, int], ...]] = ((Y.KOKUSHI_13, Y.KOKUSHI), (Y.JUNSEI_CHUUREN, Y.CHUUREN),
                        (Y.SUUANKOU_TANKI, Y.SUUANKOU))
-_DOUBLE: Final = (*_WAIT_DOUBLE, (Y.DAISUUSHII, Y.DAISUUSHII))
+_DOUBLE: Final[tuple[tuple[int, int], ...]] = (*_WAIT_DOUBLE, (Y.DAISUUSHII, Y.DAISUUSHII))
 #: the order of the result's lines (seed 000's tables: situation, hand, sets, then dora); the
 #: yakuhai come between HEAD and TAIL in the order of their pungs
-_HEAD: Final = (Y.CHIITOITSU, Y.DOUBLE_RIICHI, Y.RIICHI, Y.IPPATSU, Y.MENZEN_TSUMO, Y.RINSHAN,
+_HEAD: Final[tuple[int, ...]] = (Y.CHIITOITSU, Y.DOUBLE_RIICHI, Y.RIICHI, Y.IPPATSU, Y.MENZEN_TSUMO, Y.RINSHAN,
                 Y.CHANKAN, Y.HAITEI, Y.HOUTEI, Y.RENHOU, Y.PINFU, Y.TANYAO, Y.HONITSU,
                 Y.CHINITSU, Y.HONROUTOU)
-_TAIL: Final = (Y.TOITOI, Y.SANSHOKU, Y.ITTSU, Y.RYANPEIKOU, Y.IIPEIKOU, Y.CHANTA, Y.JUNCHAN,
+_TAIL: Final[tuple[int, ...]] = (Y.TOITOI, Y.SANSHOKU, Y.ITTSU, Y.RYANPEIKOU, Y.IIPEIKOU, Y.CHANTA, Y.JUNCHAN,
                 Y.SANSHOKU_DOUKOU, Y.SANKANTSU, Y.SHOUSANGEN, Y.SANANKOU)
-_YAKUMAN_ORDER: Final = (Y.RENHOU_YAKUMAN, Y.TENHOU, Y.CHIIHOU, Y.KOKUSHI, Y.KOKUSHI_13,
+_YAKUMAN_ORDER: Final[tuple[int, ...]] = (Y.RENHOU_YAKUMAN, Y.TENHOU, Y.CHIIHOU, Y.KOKUSHI, Y.KOKUSHI_13,
                          Y.TSUUIISOU, Y.CHINROUTOU, Y.RYUUIISOU, Y.SUUKANTSU, Y.DAISANGEN,
                          Y.DAISUUSHII, Y.SHOUSUUSHII, Y.CHUUREN, Y.JUNSEI_CHUUREN, Y.SUUANKOU,
                          Y.SUUANKOU_TANKI)
