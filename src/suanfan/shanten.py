@@ -824,7 +824,8 @@ def _seven_pairs_mcr(ra: i64, rb: i64, rc: i64, rd: i64) -> i64:
 
 
 #: the first rank (0-2) of the knitted tiles in each suit, for the six spreads
-_KNITTED_STARTS: Final[tuple[tuple[int, int, int], ...]] = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+_KNITTED_STARTS: Final[tuple[tuple[int, int, int], ...]] = (
+    (0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
 
 
 def _knitted_patterns() -> tuple[tuple[int, ...], ...]:

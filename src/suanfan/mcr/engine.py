@@ -55,9 +55,10 @@ HAND: Final = -1
 _HAND_USE: Final[tuple[int, ...]] = (HAND,)
 
 #: the winning forms, by their index in a :class:`Reading`
-FORMS: Final[tuple[str, ...]] = ("standard", "nine_gates", "knitted_straight", "seven_pairs", "seven_shifted_pairs",
-                "thirteen_orphans", "lesser_honors_and_knitted_tiles",
-                "greater_honors_and_knitted_tiles", "eight_flowers")
+FORMS: Final[tuple[str, ...]] = (
+    "standard", "nine_gates", "knitted_straight", "seven_pairs", "seven_shifted_pairs",
+    "thirteen_orphans", "lesser_honors_and_knitted_tiles",
+    "greater_honors_and_knitted_tiles", "eight_flowers")
 STANDARD: Final = 0
 NINE_GATES: Final = 1
 KNITTED_STRAIGHT: Final = 2

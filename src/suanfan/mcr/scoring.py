@@ -253,7 +253,8 @@ def _entry(idx: int, value: int, uses: list[Uses], start: int, end: int, kongs: 
     """The line of a counted fan: its instances are ``uses[start:end]`` (set tokens)."""
     f = FANS[idx]
     if end - start != 1 or len(uses[start]) != 1:
-        return FanEntry(f.id, f.zh, f.zh_hant, f.en, value, end - start, _tokens=uses[start:end], _kongs=kongs)
+        return FanEntry(f.id, f.zh, f.zh_hant, f.en, value, end - start,
+                        _tokens=uses[start:end], _kongs=kongs)
     t = uses[start][0]
     kong = 1 if _PUNG <= t < PAIR and kongs and t - _PUNG in kongs else 0
     row = _ENTRIES[idx]

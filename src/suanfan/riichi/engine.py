@@ -86,9 +86,10 @@ _WAIT_DOUBLE: Final[tuple[tuple[int, int], ...]] = ((Y.KOKUSHI_13, Y.KOKUSHI), (
 _DOUBLE: Final[tuple[tuple[int, int], ...]] = (*_WAIT_DOUBLE, (Y.DAISUUSHII, Y.DAISUUSHII))
 #: the order of the result's lines (seed 000's tables: situation, hand, sets, then dora); the
 #: yakuhai come between HEAD and TAIL in the order of their pungs
-_HEAD: Final[tuple[int, ...]] = (Y.CHIITOITSU, Y.DOUBLE_RIICHI, Y.RIICHI, Y.IPPATSU, Y.MENZEN_TSUMO, Y.RINSHAN,
-                Y.CHANKAN, Y.HAITEI, Y.HOUTEI, Y.RENHOU, Y.PINFU, Y.TANYAO, Y.HONITSU,
-                Y.CHINITSU, Y.HONROUTOU)
+_HEAD: Final[tuple[int, ...]] = (
+    Y.CHIITOITSU, Y.DOUBLE_RIICHI, Y.RIICHI, Y.IPPATSU, Y.MENZEN_TSUMO, Y.RINSHAN,
+    Y.CHANKAN, Y.HAITEI, Y.HOUTEI, Y.RENHOU, Y.PINFU, Y.TANYAO, Y.HONITSU,
+    Y.CHINITSU, Y.HONROUTOU)
 _TAIL: Final[tuple[int, ...]] = (Y.TOITOI, Y.SANSHOKU, Y.ITTSU, Y.RYANPEIKOU, Y.IIPEIKOU, Y.CHANTA, Y.JUNCHAN,
                 Y.SANSHOKU_DOUKOU, Y.SANKANTSU, Y.SHOUSANGEN, Y.SANANKOU)
 _YAKUMAN_ORDER: Final[tuple[int, ...]] = (Y.RENHOU_YAKUMAN, Y.TENHOU, Y.CHIIHOU, Y.KOKUSHI, Y.KOKUSHI_13,

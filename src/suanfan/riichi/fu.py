@@ -32,7 +32,8 @@ RYANMEN: Final = 3
 SHANPON: Final = 4
 KOKUSHI: Final = 5
 KOKUSHI_13: Final = 6
-WAITS: Final[tuple[str, ...]] = ("tanki", "kanchan", "penchan", "ryanmen", "shanpon", "kokushi", "kokushi 13-sided")
+WAITS: Final[tuple[str, ...]] = (
+    "tanki", "kanchan", "penchan", "ryanmen", "shanpon", "kokushi", "kokushi 13-sided")
 
 _FU_TEXT: Final[dict[str, tuple[str, str, str]]] = {
     "base": ("base fu", "副底", "底符"),

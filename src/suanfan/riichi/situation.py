@@ -49,8 +49,9 @@ class Situation:
 
 
 #: the yes/no flags of a situation, in the order of :func:`suanfan.riichi.score`'s keywords
-FLAGS: Final[tuple[str, ...]] = ("tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei",
-                "houtei", "tenhou", "chiihou", "renhou")
+FLAGS: Final[tuple[str, ...]] = (
+    "tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei",
+    "houtei", "tenhou", "chiihou", "renhou")
 
 #: the wind kind (27–30) of each name of a wind
 WIND_KINDS: Final[dict[str, int]] = {
