@@ -20,6 +20,7 @@ __all__ = [
     "Decomposition",
     "decompose",
     "decompose_masked",
+    "decompose_packed",
     "group_splits",
     "is_chow",
     "is_thirteen_orphans",
@@ -188,31 +189,32 @@ def _combine(entries: list[_Entry], paired: int) -> list[Decomposition]:
     return result
 
 
-# Per group (m, p, s, z): base kind, size, a bit mask of its kinds, memo pattern -> entry.
-# (a group's counts packed a nibble per kind key its memo: an int, hashed as itself)
-_GROUPS: Final[tuple[tuple[int, int, int, dict[int, _Entry]], ...]] = (
-    (0, 9, 0x1FF, {}), (9, 9, 0x1FF << 9, {}), (18, 9, 0x1FF << 18, {}), (27, 7, 0x7F << 27, {}),
-)
+#: per group (m, p, s, z): its counts packed a nibble per kind (an int, hashed as itself) -> entry
+_MEMOS: Final[list[dict[int, _Entry]]] = [{}, {}, {}, {}]
 
 
-def decompose_masked(counts: list[int], kinds_mask: int) -> list[Decomposition]:
-    """:func:`decompose` for callers that already know the tile total is right (``3n + 2``) and
-    hold ``kinds_mask``, the bit mask of the kinds present (bit ``k`` for kind ``k``): groups
-    without tiles are skipped without looking at their counts. Each count is 0-15 (a group's
-    memo key holds a nibble per kind)."""
+def _entry(g: int, key: int) -> _Entry:
+    memo = _MEMOS[g]
+    entry = memo.get(key)
+    if entry is None:
+        if len(memo) > _MEMO_LIMIT:
+            memo.clear()
+        pattern = tuple([(key >> (4 * i)) & 15 for i in range(7 if g == 3 else 9)])
+        entry = memo[key] = group_splits(pattern, 9 * g)
+    return entry
+
+
+def decompose_packed(key_m: int, key_p: int, key_s: int, key_z: int) -> list[Decomposition]:
+    """:func:`decompose` of tiles given as each group's counts packed a nibble per kind (rank 1,
+    or East, lowest; as :class:`~suanfan.hand.Hand` holds its standing tiles), for callers that
+    already know the tile total is right (``3n + 2``)."""
     entries: list[_Entry] = []
     paired = -1
-    for base, size, gmask, memo in _GROUPS:
-        if not kinds_mask & gmask:
+    for g in range(4):
+        key = key_m if g == 0 else key_p if g == 1 else key_s if g == 2 else key_z
+        if not key:
             continue
-        key = 0  # the group's counts, a nibble per kind (each count 0-15)
-        for i in range(size):
-            key |= counts[base + i] << (4 * i)
-        entry = memo.get(key)
-        if entry is None:
-            if len(memo) > _MEMO_LIMIT:
-                memo.clear()
-            entry = memo[key] = group_splits(tuple(counts[base:base + size]), base)
+        entry = _entry(g, key)
         if not entry[0]:
             if not entry[1] or paired >= 0:
                 return []  # a group that cannot be split, or two groups that both need the pair
@@ -221,6 +223,22 @@ def decompose_masked(counts: list[int], kinds_mask: int) -> list[Decomposition]:
     if not entries:
         return []
     return _combine(entries, paired)
+
+
+def decompose_masked(counts: list[int], kinds_mask: int) -> list[Decomposition]:
+    """:func:`decompose` for callers that already know the tile total is right (``3n + 2``) and
+    hold ``kinds_mask``, the bit mask of the kinds present (bit ``k`` for kind ``k``): groups
+    without tiles are skipped without looking at their counts. Each count is 0-15 (a group's
+    key holds a nibble per kind)."""
+    keys = [0, 0, 0, 0]
+    for g in range(4):
+        base = 9 * g
+        if kinds_mask >> base & 0x1FF:
+            key = 0
+            for i in range(7 if g == 3 else 9):
+                key |= counts[base + i] << (4 * i)
+            keys[g] = key
+    return decompose_packed(keys[0], keys[1], keys[2], keys[3])
 
 
 def decompose(counts: Sequence[int], n_sets: int | None = None) -> list[Decomposition]:

@@ -7,7 +7,7 @@ One pipeline (RIICHI.md, seed 000 日本麻將番種):
 2. the hand, once: kind counts, tile classes, melds, red fives and dora (:class:`_HandFacts`),
    and the yaku that depend on the hand alone (situation yaku, tanyao, one suit, terminals ...);
 3. every form: thirteen orphans, seven pairs, and each decomposition into four sets and a pair
-   (the foundation's :func:`suanfan.decompose.decompose_masked`), whose yaku come from small
+   (the foundation's :func:`suanfan.decompose.decompose_packed`), whose yaku come from small
    detectors, one per yaku (the yaku as data: :mod:`suanfan.riichi.yaku`);
 4. every reading of the winning tile in a decomposition (the pair, a chow or a pung it
    completed): fu (:func:`suanfan.riichi.fu.reading_fu`), the concealed pungs, the value
@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from ..decompose import PUNG, decompose_masked, is_thirteen_orphans
+from ..decompose import PUNG, decompose_packed, is_thirteen_orphans
 from ..errors import InvalidArgument, InvalidHand, NotWinning, NoYaku, TileMissing, describe
 from ..hand import Hand, MeldKind
 from ..notation import parse_hand, parse_tile, parse_tiles
@@ -112,12 +112,9 @@ _CLASS: Final = [
     | (0 if IS_GREEN[k] else _C_NOT_GREEN) for k in range(34)
 ]
 _NO_REDS: Final = [0, 0, 0]  # (never changed)
+#: bit 0 of each nibble of a packed group: an odd count
+_ODD_COUNTS: Final = 0x111111111
 _TILE_CLASS: Final = [_CLASS[KIND[t]] | (_C_RED if t >= RED_MAN else 0) for t in range(37)]
-#: per suit and honour bits of the classes: the kinds of those groups, as a kind mask
-_GROUP_MASKS: Final = [
-    (0x1FF if g & 1 else 0) | (0x1FF << 9 if g & 2 else 0) | (0x1FF << 18 if g & 4 else 0)
-    | (0x7F << 27 if g & 8 else 0) for g in range(16)
-]
 #: chows with a terminal (123 and 789 of each suit), as a chow mask
 _OUTSIDE_CHOWS: Final = sum(1 << (b + r) for b in (0, 9, 18) for r in (0, 6))
 
@@ -985,7 +982,6 @@ def _hand_yaku(h: _HandFacts, flags: bool, riichi: bool, double_riichi: bool, ip
     if chankan and counts[w] != 1:
         raise InvalidHand("chankan: the robbed tile completes another player's kong, so the hand "
                           f"cannot hold another {tile_to_str(w)}")
-    kinds_mask = _GROUP_MASKS[classes & 15]  # the groups the standing tiles use
     melds = hand.melds
     all_counts = counts
     if melds:
@@ -1077,7 +1073,9 @@ def _hand_yaku(h: _HandFacts, flags: bool, riichi: bool, double_riichi: bool, ip
             found = True
             _offer_yakuman(h, ym | 1 << (Y.KOKUSHI_13 if counts[w] == 2 else Y.KOKUSHI),
                            KOKUSHI_13 if counts[w] == 2 else KOKUSHI, FORM_KOKUSHI, -1, ())
-        if counts.count(2) == 7:  # 七對子
+        if hand.standing_kinds.bit_count() == 7 and not (
+                hand.standing_m | hand.standing_p | hand.standing_s | hand.standing_z) & _ODD_COUNTS:
+            # 七對子: 14 tiles of seven kinds, every count even (so each a pair)
             found = True
             pairs = tuple([k for k in range(34) if counts[k] == 2])
             if ym:
@@ -1091,7 +1089,7 @@ def _hand_yaku(h: _HandFacts, flags: bool, riichi: bool, double_riichi: bool, ip
         suits = classes & 7
         if suits and suits & (suits - 1) == 0 and not classes & _C_HONOR:
             h.chuuren = _chuuren(counts, w, 9 * (suits >> 1))
-    for pair, sets in decompose_masked(counts, kinds_mask):
+    for pair, sets in decompose_packed(hand.standing_m, hand.standing_p, hand.standing_s, hand.standing_z):
         found = True
         _decomposition(h, pair, sets)
     if not found:
