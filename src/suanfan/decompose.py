@@ -111,7 +111,8 @@ def _tail(key: int, pair_ok: bool, honors: bool) -> _Tail:
     return out
 
 
-_SUIT_DECOMPOSITIONS: Final[dict[tuple[tuple[int, ...], bool], tuple[_SuitDecomp, ...]]] = {}
+#: the splits of a suit's packed counts (``key << 1 | honours``), in relative codes
+_SUIT_DECOMPOSITIONS: Final[dict[int, tuple[_SuitDecomp, ...]]] = {}
 
 
 def suit_decompositions(pattern: tuple[int, ...], honors: bool = False) -> tuple[_SuitDecomp, ...]:
@@ -121,17 +122,22 @@ def suit_decompositions(pattern: tuple[int, ...], honors: bool = False) -> tuple
     are relative: ``i`` a chow starting at index ``i``, ``PUNG + i`` a pung; sets are sorted; the
     pair is an index or -1. Cached per pattern; the order is :func:`suit_splits`'s.
     """
-    got = _SUIT_DECOMPOSITIONS.get((pattern, honors))
-    if got is not None:
-        return got
     key = 0
     for i, c in enumerate(pattern):
         key |= c << (4 * i)
+    return _suit_decompositions(key, honors)
+
+
+def _suit_decompositions(key: int, honors: bool) -> tuple[_SuitDecomp, ...]:
+    mkey = key << 1 | honors
+    got = _SUIT_DECOMPOSITIONS.get(mkey)
+    if got is not None:
+        return got
     got = tuple([((*chows, *[PUNG + k for k in pungs]), pair)
                  for chows, pungs, pair in _tail(key, True, honors)])
     if len(_SUIT_DECOMPOSITIONS) >= _MEMO_LIMIT:
         _SUIT_DECOMPOSITIONS.clear()  # bounded: a process never holds more than the limit
-    _SUIT_DECOMPOSITIONS[(pattern, honors)] = got
+    _SUIT_DECOMPOSITIONS[mkey] = got
     return got
 
 
@@ -139,12 +145,13 @@ _Entry = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, tuple[int, ...]], .
 _MEMO_LIMIT: Final = 1 << 16  # group entries kept per memo before it is cleared
 
 
-def group_splits(pattern: tuple[int, ...], base: int) -> _Entry:
+def group_splits(key: int, base: int) -> _Entry:
     """One group's splits in global codes: (set tuples without the pair, (pair, set tuple) with);
-    ``pattern`` holds the counts of the kinds from ``base`` on (9 numbered, 7 honours)."""
+    ``key`` holds the counts of the kinds from ``base`` on (9 numbered, 7 honours), packed a
+    nibble per kind."""
     no_pair: list[tuple[int, ...]] = []
     with_pair: list[tuple[int, tuple[int, ...]]] = []
-    for sets, pair in suit_decompositions(pattern, base == 27):
+    for sets, pair in _suit_decompositions(key, base == 27):
         shifted = tuple([code + base for code in sets])
         if pair >= 0:
             with_pair.append((pair + base, shifted))
@@ -199,8 +206,7 @@ def _entry(g: int, key: int) -> _Entry:
     if entry is None:
         if len(memo) > _MEMO_LIMIT:
             memo.clear()
-        pattern = tuple([(key >> (4 * i)) & 15 for i in range(7 if g == 3 else 9)])
-        entry = memo[key] = group_splits(pattern, 9 * g)
+        entry = memo[key] = group_splits(key, 9 * g)
     return entry
 
 

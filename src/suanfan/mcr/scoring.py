@@ -270,6 +270,11 @@ def _entry(idx: int, value: int, uses: list[Uses], start: int, end: int, kongs: 
     return got
 
 
+def _flower_entry(value: int, n: int) -> FanEntry:
+    f = FANS[Fan.FLOWER_TILES]
+    return FanEntry(f.id, f.zh, f.zh_hant, f.en, value, n, ())
+
+
 class _Explained:
     """The explanation of a result: the best reading walked once more with the recorder (on first
     access), its fans, removed fans and decomposition each written out when first asked for."""
@@ -295,23 +300,30 @@ class _Explained:
             kept_from = walked.kept_from
             uses = walked.uses
             n_flowers = self._ctx.sit.flowers
-            # highest value first, then the table's order: keys (value, index, place in kept)
-            # packed in an int
-            order = [(_VALUE_LIMIT - values[kept[i]]) << 16 | kept[i] << 8 | i for i in range(len(kept))]
-            if n_flowers:
-                order.append((_VALUE_LIMIT - values[Fan.FLOWER_TILES]) << 16 | Fan.FLOWER_TILES << 8 | 0xFF)
-            order.sort()
+            n = len(kept)
+            # highest value first, then the table's order (the walk's, unless the rules raised
+            # a later fan's value)
+            ordered = True
+            for i in range(1, n):
+                if values[kept[i]] > values[kept[i - 1]]:
+                    ordered = False
+                    break
+            if ordered:
+                places = list(range(n))
+            else:
+                places = sorted(range(n), key=lambda i: (-values[kept[i]], kept[i]))
             entries: list[FanEntry] = []
-            for key in order:
-                idx = (key >> 8) & 0xFF
-                f = FANS[idx]
-                value = _VALUE_LIMIT - (key >> 16)
-                if idx == Fan.FLOWER_TILES:
-                    entries.append(FanEntry(f.id, f.zh, f.zh_hant, f.en, value, n_flowers, ()))
-                else:
-                    i = key & 0xFF
-                    end = kept_from[i + 1] if i + 1 < len(kept) else len(uses)
-                    entries.append(_entry(idx, value, uses, kept_from[i], end, kongs))
+            flower_value = values[Fan.FLOWER_TILES]
+            for i in places:
+                idx = kept[i]
+                value = values[idx]
+                if n_flowers and flower_value > value:
+                    entries.append(_flower_entry(flower_value, n_flowers))
+                    n_flowers = 0
+                end = kept_from[i + 1] if i + 1 < n else len(uses)
+                entries.append(_entry(idx, value, uses, kept_from[i], end, kongs))
+            if n_flowers:
+                entries.append(_flower_entry(flower_value, n_flowers))
             got = self._fans = tuple(entries)
         return got
 
