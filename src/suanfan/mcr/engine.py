@@ -268,11 +268,14 @@ def _group_waits(info: WaitInfo, not_sets: int, pairs: int) -> int:
 
 
 def _fours(key: int, base: int) -> int:
-    """The kinds (a bit per kind, from ``base``) whose nibble in ``key`` is 4."""
+    """The kinds (a bit per kind, from ``base``) whose nibble in ``key`` is 4 (bit 2 of a
+    nibble: no count is above 4)."""
     out = 0
-    for i in range(9):
-        if key >> (4 * i + 2) & 1:
-            out |= 1 << (base + i)
+    rest = key & _FOURS
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        out |= 1 << (base + (low.bit_length() - 3) // 4)
     return out
 
 
