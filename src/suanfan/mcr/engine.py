@@ -25,7 +25,7 @@ kind ``k``: ``TILE + k``; the whole hand: ``HAND``.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from ..decompose import PUNG, decompose, suit_splits
 from ..hand import Hand, MeldKind
@@ -44,6 +44,11 @@ from .forms import (
 from .principles import Fans, Uses, Walked, walk
 from .rules import RuleTables
 from .situation import Situation
+
+if TYPE_CHECKING:
+    # native 64-bit ints in the compiled build (kind masks and packed groups hold at most 36
+    # bits); annotations only, so the pure build needs no mypy_extensions
+    from mypy_extensions import i64
 
 __all__ = ["FORMS", "HAND", "KNIT", "PAIR", "TILE", "Best", "Ctx", "Reading", "decomposition_tokens",
            "evaluate", "evaluate_eight_flowers", "explain"]
@@ -144,8 +149,8 @@ class Split:
     __slots__ = ("chows", "pair", "props", "pungs", "winds")
 
     def __init__(self, chows: tuple[int, ...], pungs: tuple[int, ...], pair: int) -> None:
-        props = _OUTSIDE | _FIVES | _EVEN
-        winds = 0
+        props: i64 = _OUTSIDE | _FIVES | _EVEN
+        winds: i64 = 0
         for c in chows:
             props &= _SET_PROPS[c]
         for k in pungs:
@@ -400,11 +405,11 @@ class Ctx:
         wt = hand.winning_tile
         win = KIND[wt] if wt is not None else -1
         # the standing tiles (winning tile included), a nibble per kind in each group's key
-        km = hand.standing_m
-        kp = hand.standing_p
-        ks = hand.standing_s
-        kz = hand.standing_z
-        smask = hand.standing_kinds
+        km: i64 = hand.standing_m
+        kp: i64 = hand.standing_p
+        ks: i64 = hand.standing_s
+        kz: i64 = hand.standing_z
+        smask: i64 = hand.standing_kinds
         self.hand: Final = hand
         self.sit: Final = sit
         self.tables: Final = tables
@@ -423,10 +428,11 @@ class Ctx:
         #: fans of the hand given from outside the engine (seed 003's flags and flowers)
         self.extra: Final = extra
         fixed_chows = fixed_pungs = kong_kinds = _NONE
-        melded = mk = ck = winds = 0
-        props = _OUTSIDE | _FIVES | _EVEN
-        amask = smask
-        kongs = 0  # a bit per kind declared as a kong
+        melded = mk = ck = 0
+        winds: i64 = 0
+        props: i64 = _OUTSIDE | _FIVES | _EVEN
+        amask: i64 = smask
+        kongs: i64 = 0  # a bit per kind declared as a kong
         if hand.melds:
             fixed_chows = []
             fixed_pungs = []
@@ -644,7 +650,7 @@ class Ctx:
         kz = self.key_z - (nib if g == 3 else 0)
         if standard_waits(km, kp, ks, kz) != 1 << win:
             return False
-        if self.n_melds == 0 and self.smask.bit_count() <= 8:
+        if self.n_melds == 0 and int(self.smask).bit_count() <= 8:
             # 七对: the 13 tiles are six pairs (a four is two) and a single, which waits too
             # the sum of each key's nibbles halved (each sum < 15)
             pairs = (((km >> 1) & _LOW3) % 15 + ((kp >> 1) & _LOW3) % 15 + ((ks >> 1) & _LOW3) % 15
@@ -667,7 +673,7 @@ def _add_combos(acc: Fans, combos: Combos) -> None:
             acc.add_uses(ids[i], uses[i])
 
 
-def _kind_fans(m: int, acc: Fans) -> None:
+def _kind_fans(m: i64, acc: Fans) -> None:
     """Fans decided by which tile kinds the hand holds (a bit mask of kinds): colour, rank and
     terminal fans."""
     honors = m & _HONORS
@@ -707,7 +713,7 @@ def _kind_fans(m: int, acc: Fans) -> None:
 
 # -- the readings' fans ----------------------------------------------------------------------------
 def standard_fans(ctx: Ctx, acc: Fans, pair: int, st_chows: list[int],
-                  st_pungs: list[int], props: int, nine_gates: bool) -> None:
+                  st_pungs: list[int], props: i64, nine_gates: bool) -> None:
     """The fans of a standard reading (four sets and a pair): the standing chows and pung kinds
     ascending, the pair, the AND of the standing sets' and pair's property bits."""
     win = ctx.win
@@ -879,7 +885,7 @@ def _special_forms(ctx: Ctx) -> list[int]:
     if smask == _TERMINALS_HONORS:
         # 14 standing tiles of the 13 terminal and honour kinds, each present: 十三幺
         return [THIRTEEN_ORPHANS]
-    n = smask.bit_count()
+    n = int(smask).bit_count()
     if n == 14:
         # 14 standing tiles of 14 kinds
         knitted = honors_and_knitted(smask)
@@ -919,7 +925,7 @@ def evaluate(ctx: Ctx) -> Best:
         return best  # 十三幺 and the knitted-tile forms have no other reading
     smask = ctx.smask
     # 组合龙 with a set and a pair (at most one declared meld)
-    if ctx.n_melds <= 1 and smask.bit_count() >= 9:
+    if ctx.n_melds <= 1 and int(smask).bit_count() >= 9:
         for ki in range(6):
             km = KNIT_MASKS[ki]
             if smask & km != km:
@@ -974,8 +980,8 @@ def _standard_readings(ctx: Ctx, base: Fans, acc: Fans, best: Best) -> None:
             # the other groups' sets-only splits: every combination (odometer, last fastest)
             pos[0] = pos[1] = pos[2] = pos[3] = 0
             while True:
-                props = _OUTSIDE | _FIVES | _EVEN
-                winds = ctx.fixed_winds
+                props: i64 = _OUTSIDE | _FIVES | _EVEN
+                winds: i64 = ctx.fixed_winds
                 chows.clear()
                 pungs.clear()
                 for g in range(n):

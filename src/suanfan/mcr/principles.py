@@ -24,10 +24,15 @@ removed it.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from .fans import Fan
 from .rules import EXCLUDE_SPLIT, RuleTables
+
+if TYPE_CHECKING:
+    # native 64-bit ints in the compiled build (the masks hold 62 bits); annotations only, so
+    # the pure build needs no mypy_extensions
+    from mypy_extensions import i64
 
 __all__ = ["PRINCIPLES", "Fans", "Walked", "walk"]
 
@@ -53,12 +58,12 @@ class Fans:
     __slots__ = ("again", "again_high", "again_low", "high", "low", "rec_fans", "rec_uses")
 
     def __init__(self, record: bool = False) -> None:
-        self.low = 0
-        self.high = 0
+        self.low: i64 = 0
+        self.high: i64 = 0
         self.again: list[int] = []
         #: the fans counted more than once, as the two masks
-        self.again_low = 0
-        self.again_high = 0
+        self.again_low: i64 = 0
+        self.again_high: i64 = 0
         #: when recording: each instance's fan index and the sets it uses, in the order added
         self.rec_fans: list[int] | None = [] if record else None
         self.rec_uses: list[Uses] = []
@@ -89,6 +94,7 @@ class Fans:
             self.rec_uses.append(uses)
 
     def _count(self, fan: int) -> None:
+        bit: i64
         if fan < EXCLUDE_SPLIT:
             bit = 1 << fan
             if self.low & bit:
@@ -147,8 +153,8 @@ def walk(tables: RuleTables, fans: Fans, wind_pungs: int, prevalent_wind: int, s
     enabled = tables.enabled
     low = tables.excludes_low
     high = tables.excludes_high
-    ex_low = 0  # the fans excluded so far, as the two masks of RuleTables
-    ex_high = 0
+    ex_low: i64 = 0  # the fans excluded so far, as the two masks of RuleTables
+    ex_high: i64 = 0
     kept_any = False
     kept_pw = kept_sw = kept_nine = False
     kept_winds = _NO_FAN  # 小四喜 or 三风刻 when kept: it takes the 幺九刻 of its wind pungs
@@ -163,7 +169,7 @@ def walk(tables: RuleTables, fans: Fans, wind_pungs: int, prevalent_wind: int, s
             # the next fan present, in precedence order (the lowest bit set)
             lowest = rest & -rest
             rest ^= lowest
-            idx = offset + lowest.bit_length() - 1
+            idx = offset + int(lowest).bit_length() - 1
             count = 1
             if (fans.again_low >> idx if half == 0 else fans.again_high >> (idx - EXCLUDE_SPLIT)) & 1:
                 count += fans.again.count(idx)
