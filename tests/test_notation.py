@@ -377,3 +377,31 @@ def test_equal_melds_read_from_many_strings_are_equal() -> None:
     c = parse_hand("[W5W6W7,2]B1B2B3T4T5T6T7T8T9F1 F1").melds[0]
     assert a == b == c == Meld(MeldKind.CHOW, (4, 5, 6), 2)
     assert len(notation._MELD_TABLE) <= notation._MELD_TABLE_SIZE
+
+
+def test_hand_keeps_its_standing_tiles_packed() -> None:
+    """The packed view both engines read (a nibble per kind and group, and a kind mask) says the
+    same as the standing tiles and the winning tile, red fives counted as fives; melds are not in
+    it; a pickled hand gets it back."""
+    import random
+
+    from suanfan.mcr.generate import random_hand
+    from suanfan.tiles import KIND
+
+    rng = random.Random(2026)
+    for _ in range(500):
+        hand = random_hand(rng)[0]
+        for h in (hand, pickle.loads(pickle.dumps(hand))):
+            counts = [0] * 34
+            tiles = list(h.concealed) + ([h.winning_tile] if h.winning_tile is not None else [])
+            for t in tiles:
+                counts[KIND[t]] += 1
+            keys = (h.standing_m, h.standing_p, h.standing_s, h.standing_z)
+            got = [(keys[min(k // 9, 3)] >> 4 * (k - 9 * min(k // 9, 3))) & 15 for k in range(34)]
+            assert got == counts, str(h)
+            assert h.standing_kinds == sum(1 << k for k in range(34) if counts[k]), str(h)
+    waiting = parse_hand("[055m]123p456s1777z")  # 13 tiles: no winning tile, a red five in a meld
+    assert (waiting.standing_m, waiting.standing_p, waiting.standing_s, waiting.standing_z) == (
+        0, 0x111, 0x111 << 12, 1 | 3 << 24)
+    red = parse_hand("[123m]055m123p46s11z 5s")  # a red five stands as a five
+    assert (red.standing_m, red.standing_s) == (3 << 16, 0x111 << 12)
