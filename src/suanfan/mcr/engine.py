@@ -713,9 +713,10 @@ def _kind_fans(m: i64, acc: Fans) -> None:
 
 # -- the readings' fans ----------------------------------------------------------------------------
 def standard_fans(ctx: Ctx, acc: Fans, pair: int, st_chows: list[int],
-                  st_pungs: list[int], props: i64, nine_gates: bool) -> None:
+                  st_pungs: list[int], props: i64, nine_gates: bool) -> Combos:
     """The fans of a standard reading (four sets and a pair): the standing chows and pung kinds
-    ascending, the pair, the AND of the standing sets' and pair's property bits."""
+    ascending, the pair, the AND of the standing sets' and pair's property bits. Returns the
+    chow combinations counted (their pair fans dropped by 套算一次 explain the reading)."""
     win = ctx.win
     if ctx.fixed_chows:
         chows = ctx.fixed_chows + st_chows
@@ -732,6 +733,7 @@ def standard_fans(ctx: Ctx, acc: Fans, pair: int, st_chows: list[int],
         concealed -= 1  # the pung completed by the discard is melded
     ctx.pung_fans(acc, pungs, concealed, pair)
     nc = len(chows)
+    combos = _NO_COMBOS
     if nc >= 2:
         # the pair matters only for 一色/三色双龙会 (four chows and a pair of fives)
         combos = _chow_combos(chows, pair if nc == 4 and pair < 27 and pair % 9 == 4 else -1)
@@ -768,6 +770,7 @@ def standard_fans(ctx: Ctx, acc: Fans, pair: int, st_chows: list[int],
         acc.add(Fan.NINE_GATES)
     if ctx.tables.pair_258 and is_pair_258(pair):
         acc.add1(Fan.PAIR_258, PAIR + pair)                                    # 二五八将
+    return combos
 
 
 def _in_chow(chows: list[int], k: int) -> bool:
@@ -1021,28 +1024,21 @@ def explain(ctx: Ctx, reading: Reading) -> Walked:
     for s in reading.sets:
         if PUNG + EAST <= s <= PUNG + NORTH:
             wind_pungs |= 1 << (s - PUNG - EAST)
-    dropped: list[tuple[int, Uses]] = []
+    out = Walked()
     if form in (STANDARD, NINE_GATES):
         chows = [s for s in reading.sets if s < PUNG]
         pungs = [s - PUNG for s in reading.sets if s >= PUNG]
         props = _PAIR_PROPS[reading.pair]
         for s in reading.sets:
             props &= _SET_PROPS[s]
-        standard_fans(ctx, acc, reading.pair, chows, pungs, props, form == NINE_GATES)
-        all_chows = sorted(ctx.fixed_chows + chows)
-        if len(all_chows) >= 2:
-            pair = reading.pair
-            five = pair if len(all_chows) == 4 and pair < 27 and pair % 9 == 4 else -1
-            dropped.extend(_chow_combos(all_chows, five).removed)
+        dropped = standard_fans(ctx, acc, reading.pair, chows, pungs, props, form == NINE_GATES).removed
+        if dropped:
+            for idx, u in sorted(dropped, key=lambda d: (-1 - d[0], d[1])):
+                out.removed.append((idx, 1, "套算一次", -1, [u]))
     elif form == KNITTED_STRAIGHT:
         knitted_fans(ctx, acc, reading.knit, reading.pair, reading.sets)
     else:
         _special_fans(ctx, acc, form)
-    out = Walked()
-    if dropped:
-        dropped.sort(key=lambda d: (-1 - d[0], d[1]))
-        for idx, u in dropped:
-            out.removed.append((idx, 1, "套算一次", -1, [u]))
     walk(ctx.tables, acc, wind_pungs, ctx.pw, ctx.sw, out)
     return out
 
