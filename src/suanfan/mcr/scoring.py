@@ -27,7 +27,7 @@ from .engine import (
 from .extended import FLAG_FAN, FLAGS, check_flags, flower_fans
 from .fans import FAN_BY_ID, FAN_INDEX, FANS, Fan
 from .forms import KNITTED
-from .principles import Uses
+from .principles import Uses, Walked
 from .rules import Rules, get_rules
 from .situation import FLAGS as SITUATION_FLAGS
 from .situation import Situation, parse_wind
@@ -275,79 +275,6 @@ def _flower_entry(value: int, n: int) -> FanEntry:
     return FanEntry(f.id, f.zh, f.zh_hant, f.en, value, n, ())
 
 
-class _Explained:
-    """The explanation of a result: the best reading walked once more with the recorder (on first
-    access), its fans, removed fans and decomposition each written out when first asked for."""
-
-    __slots__ = ("_ctx", "_decomposition", "_fans", "_reading", "_removed", "_values", "_walked")
-
-    def __init__(self, ctx: Ctx, reading: Reading, values: tuple[int, ...]) -> None:
-        self._ctx = ctx
-        self._reading = reading
-        self._values = values
-        self._walked = explain(ctx, reading)
-        self._fans: tuple[FanEntry, ...] | None = None
-        self._removed: tuple[RemovedFan, ...] | None = None
-        self._decomposition: tuple[str, ...] | None = None
-
-    def fans(self) -> tuple[FanEntry, ...]:
-        got = self._fans
-        if got is None:
-            kongs = self._ctx.kong_kinds
-            values = self._values
-            walked = self._walked
-            kept = walked.kept_fans
-            kept_from = walked.kept_from
-            uses = walked.uses
-            n_flowers = self._ctx.sit.flowers
-            n = len(kept)
-            # highest value first, then the table's order (the walk's, unless the rules raised
-            # a later fan's value)
-            ordered = True
-            for i in range(1, n):
-                if values[kept[i]] > values[kept[i - 1]]:
-                    ordered = False
-                    break
-            if ordered:
-                places = list(range(n))
-            else:
-                places = sorted(range(n), key=lambda i: (-values[kept[i]], kept[i]))
-            entries: list[FanEntry] = []
-            flower_value = values[Fan.FLOWER_TILES]
-            for i in places:
-                idx = kept[i]
-                value = values[idx]
-                if n_flowers and flower_value > value:
-                    entries.append(_flower_entry(flower_value, n_flowers))
-                    n_flowers = 0
-                end = kept_from[i + 1] if i + 1 < n else len(uses)
-                entries.append(_entry(idx, value, uses, kept_from[i], end, kongs))
-            if n_flowers:
-                entries.append(_flower_entry(flower_value, n_flowers))
-            got = self._fans = tuple(entries)
-        return got
-
-    def removed(self) -> tuple[RemovedFan, ...]:
-        got = self._removed
-        if got is None:
-            kongs = self._ctx.kong_kinds
-            got = self._removed = tuple([
-                RemovedFan(FANS[idx].id, FANS[idx].zh, FANS[idx].en, n, why,
-                           FANS[by].id if by >= 0 else None, _tokens=uses, _kongs=kongs)
-                for idx, n, why, by, uses in self._walked.removed
-            ])
-        return got
-
-    def decomposition(self) -> tuple[str, ...]:
-        got = self._decomposition
-        if got is None:
-            kongs = self._ctx.kong_kinds
-            declared, standing = decomposition_tokens(self._ctx, self._reading)
-            got = self._decomposition = (*[f"[{token_str(t, kongs)}]" for t in declared],
-                                         *[token_str(t, kongs) for t in standing])
-        return got
-
-
 class MCRResult:
     """The score of a complete MCR hand.
 
@@ -360,17 +287,20 @@ class MCRResult:
 
     __slots__ = (
         "_ctx",
-        "_explained",
+        "_decomposition",
+        "_fans",
         "_flowers",
         "_form",
         "_hand",
         "_inferred",
         "_reading",
         "_readings",
+        "_removed",
         "_rules",
         "_situation",
         "_total",
         "_total_without_flowers",
+        "_walked",
     )
 
     def __init__(self, hand: Hand, rules: Rules, situation: Situation, total_without_flowers: int,
@@ -386,7 +316,12 @@ class MCRResult:
         self._readings = readings
         self._inferred = inferred
         self._reading = reading
-        self._explained: _Explained | None = None
+        #: the explanation, each part written on first access: the best reading walked once
+        #: more with the recorder, its fan lines, removed fans and decomposition
+        self._walked: Walked | None = None
+        self._fans: tuple[FanEntry, ...] | None = None
+        self._removed: tuple[RemovedFan, ...] | None = None
+        self._decomposition: tuple[str, ...] | None = None
         #: the engine's state for the hand, kept for the explanation (not pickled)
         self._ctx = ctx
 
@@ -442,29 +377,78 @@ class MCRResult:
         return str(self._hand)
 
     # -- the explanation -----------------------------------------------------------------------
-    def _explain(self) -> _Explained:
-        got = self._explained
+    def _context(self) -> Ctx:
+        ctx = self._ctx
+        if ctx is None:  # an unpickled result
+            ctx = self._ctx = _context(self._hand, self._situation, self._rules)
+        return ctx
+
+    def _walk(self) -> Walked:
+        got = self._walked
         if got is None:
-            ctx = self._ctx
-            if ctx is None:
-                ctx = _context(self._hand, self._situation, self._rules)
-            got = _Explained(ctx, self._reading, self._rules.tables.values)
-            self._explained = got
-            self._ctx = None
+            got = self._walked = explain(self._context(), self._reading)
         return got
 
     @property
     def fans(self) -> tuple[FanEntry, ...]:
-        return self._explain().fans()
+        got = self._fans
+        if got is None:
+            kongs = self._context().kong_kinds
+            values = self._rules.tables.values
+            walked = self._walk()
+            kept = walked.kept_fans
+            kept_from = walked.kept_from
+            uses = walked.uses
+            n_flowers = self._situation.flowers
+            n = len(kept)
+            # highest value first, then the table's order (the walk's, unless the rules raised
+            # a later fan's value)
+            ordered = True
+            for i in range(1, n):
+                if values[kept[i]] > values[kept[i - 1]]:
+                    ordered = False
+                    break
+            if ordered:
+                places = list(range(n))
+            else:
+                places = sorted(range(n), key=lambda i: (-values[kept[i]], kept[i]))
+            entries: list[FanEntry] = []
+            flower_value = values[Fan.FLOWER_TILES]
+            for i in places:
+                idx = kept[i]
+                value = values[idx]
+                if n_flowers and flower_value > value:
+                    entries.append(_flower_entry(flower_value, n_flowers))
+                    n_flowers = 0
+                end = kept_from[i + 1] if i + 1 < n else len(uses)
+                entries.append(_entry(idx, value, uses, kept_from[i], end, kongs))
+            if n_flowers:
+                entries.append(_flower_entry(flower_value, n_flowers))
+            got = self._fans = tuple(entries)
+        return got
 
     @property
     def removed(self) -> tuple[RemovedFan, ...]:
-        return self._explain().removed()
+        got = self._removed
+        if got is None:
+            kongs = self._context().kong_kinds
+            got = self._removed = tuple([
+                RemovedFan(FANS[idx].id, FANS[idx].zh, FANS[idx].en, n, why,
+                           FANS[by].id if by >= 0 else None, _tokens=uses, _kongs=kongs)
+                for idx, n, why, by, uses in self._walk().removed
+            ])
+        return got
 
     @property
     def decomposition(self) -> tuple[str, ...]:
         """Declared melds (in brackets), then the standing sets and the pair of the reading."""
-        return self._explain().decomposition()
+        got = self._decomposition
+        if got is None:
+            kongs = self._context().kong_kinds
+            declared, standing = decomposition_tokens(self._context(), self._reading)
+            got = self._decomposition = (*[f"[{token_str(t, kongs)}]" for t in declared],
+                                         *[token_str(t, kongs) for t in standing])
+        return got
 
     def settlement(self, winner: object = 0, discarder: object = None) -> tuple[int, int, int, int]:
         from .settlement import settle
