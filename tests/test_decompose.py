@@ -12,6 +12,7 @@ from suanfan.decompose import (
     PUNG,
     decompose,
     decompose_masked,
+    decompose_packed,
     is_thirteen_orphans,
     set_tiles,
     seven_pairs,
@@ -180,8 +181,9 @@ def test_suit_splits_equal_reference_random_large() -> None:
 
 
 def test_fast_variants_equal_decompose_in_order() -> None:
-    """decompose_masked (the riichi scorer's hot path) gives the same list, in the same order, as
-    decompose, on complete hands and on shuffled (mostly incomplete) ones."""
+    """decompose_masked and decompose_packed (the riichi scorer's hot path, on the hand's packed
+    groups) give the same list, in the same order, as decompose, on complete hands and on
+    shuffled (mostly incomplete) ones."""
     rng = random.Random(9)
     for i in range(3000):
         n_sets = rng.randint(0, 4)
@@ -196,3 +198,6 @@ def test_fast_variants_equal_decompose_in_order() -> None:
             mask = sum(1 << k for k in range(34) if c[k])
             want = decompose(c, n_sets)
             assert decompose_masked(c, mask) == want, c
+            if sum(c) % 3 == 2:
+                keys = [sum(c[9 * g + i] << 4 * i for i in range(7 if g == 3 else 9)) for g in range(4)]
+                assert decompose_packed(*keys) == want, c

@@ -1,7 +1,7 @@
 """Red fives counted with the tile counts: the hand, the winning tile and the melds (the engine's
 counting, through the public API).
 
-The engine's decomposition is the foundation's ``decompose_masked``, tested in
+The engine's decomposition is the foundation's ``decompose_packed``, tested in
 tests/test_decompose.py."""
 
 from __future__ import annotations

@@ -34,8 +34,10 @@ from .combos import chow_fans, pung_fans
 from .extended import is_pair_258, is_red_characters
 from .fans import FAN_INDEX, Fan
 from .forms import (
+    HONOR_KINDS,
     KNIT_MASKS,
     KNITTED,
+    NUMBERED_KINDS,
     honors_and_knitted,
     is_nine_gates,
     is_seven_shifted_pairs,
@@ -93,11 +95,9 @@ def _rank_mask(ranks: range | tuple[int, ...]) -> int:
 
 # kind masks the hand-level fans test (bit k for kind k)
 _SUIT_MASK: Final[tuple[int, ...]] = (0x1FF, 0x1FF << 9, 0x1FF << 18)
-_NUMBERED: Final = (1 << 27) - 1
-_HONORS: Final = ((1 << 34) - 1) & ~_NUMBERED
 _WINDS: Final = 0xF << EAST
 _DRAGONS: Final = 0x7 << WHITE
-_TERMINALS_HONORS: Final = _HONORS | _rank_mask((0, 8))
+_TERMINALS_HONORS: Final = HONOR_KINDS | _rank_mask((0, 8))
 _GREEN: Final = _kind_mask([IS_GREEN[k] for k in range(NUM_KINDS)])
 _REVERSIBLE: Final = _kind_mask([IS_REVERSIBLE[k] for k in range(NUM_KINDS)])
 _LOWER: Final = _rank_mask(range(4))
@@ -503,16 +503,6 @@ class Ctx:
             return self.key_s
         return self.key_z
 
-    def count(self, k: int) -> int:
-        """How many standing tiles (winning tile included) are of kind ``k``."""
-        if k < 9:
-            return (self.key_m >> (4 * k)) & 15
-        if k < 18:
-            return (self.key_p >> (4 * (k - 9))) & 15
-        if k < 27:
-            return (self.key_s >> (4 * (k - 18))) & 15
-        return (self.key_z >> (4 * (k - 27))) & 15
-
     def counts(self) -> list[int]:
         """The standing tiles' kind counts (34)."""
         out = [0] * NUM_KINDS
@@ -676,7 +666,7 @@ def _add_combos(acc: Fans, combos: Combos) -> None:
 def _kind_fans(m: i64, acc: Fans) -> None:
     """Fans decided by which tile kinds the hand holds (a bit mask of kinds): colour, rank and
     terminal fans."""
-    honors = m & _HONORS
+    honors = m & HONOR_KINDS
     nsuits = 0
     for suit in _SUIT_MASK:
         if m & suit:
@@ -696,7 +686,7 @@ def _kind_fans(m: i64, acc: Fans) -> None:
     if not m & ~_GREEN:
         acc.add(Fan.ALL_GREEN)                                              # 绿一色
     if not m & ~_TERMINALS_HONORS:
-        if not m & _NUMBERED:
+        if not m & NUMBERED_KINDS:
             acc.add(Fan.ALL_HONORS)                                         # 字一色
         elif not honors:
             acc.add(Fan.ALL_TERMINALS)                                      # 清幺九

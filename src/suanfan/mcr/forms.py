@@ -9,8 +9,10 @@ from itertools import permutations
 from typing import Final
 
 __all__ = [
+    "HONOR_KINDS",
     "KNITTED",
     "KNIT_MASKS",
+    "NUMBERED_KINDS",
     "honors_and_knitted",
     "is_nine_gates",
     "is_seven_shifted_pairs",
@@ -26,8 +28,9 @@ KNITTED: Final[tuple[tuple[int, ...], ...]] = tuple(
 )
 #: the kind masks (a bit per kind) of the six knitted straights
 KNIT_MASKS: Final = tuple(sum(1 << k for k in seq) for seq in KNITTED)
-_NUMBERED: Final = (1 << 27) - 1
-_HONORS: Final = ((1 << 34) - 1) & ~_NUMBERED
+#: the numbered kinds and the honour kinds, as kind masks
+NUMBERED_KINDS: Final = (1 << 27) - 1
+HONOR_KINDS: Final = ((1 << 34) - 1) & ~NUMBERED_KINDS
 #: seven consecutive kinds of one suit (连七对)
 _SHIFTED: Final = frozenset(0x7F << (9 * s + start) for s in range(3) for start in range(3))
 #: 1112345678999 of a suit, a nibble per rank (rank 1 lowest)
@@ -39,10 +42,10 @@ def honors_and_knitted(kinds: int) -> int:
     全不靠 (the numbered tiles all of one knitted straight's, some honours missing), 2 for 七星不靠
     (with all seven honours). Seven to nine numbered tiles follow: at most seven are honours, and
     a knitted straight has nine."""
-    numbered = kinds & _NUMBERED
+    numbered = kinds & NUMBERED_KINDS
     for km in KNIT_MASKS:
         if not numbered & ~km:
-            return 2 if kinds & _HONORS == _HONORS else 1
+            return 2 if kinds & HONOR_KINDS == HONOR_KINDS else 1
     return 0
 
 

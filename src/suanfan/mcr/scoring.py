@@ -69,10 +69,15 @@ _TOKEN_TEXT: Final = tuple(_token_text(t, False) for t in range(-1, _TOKENS))
 _KONG_TEXT: Final = tuple(_token_text(_PUNG + k, True) for k in range(34))
 
 
+def _is_kong(t: int, kongs: list[int] | tuple[int, ...]) -> bool:
+    """Token ``t`` is a pung of a kind declared as a kong (in ``kongs``): written as the kong."""
+    return _PUNG <= t < PAIR and bool(kongs) and t - _PUNG in kongs
+
+
 def token_str(t: int, kongs: list[int] | tuple[int, ...] = ()) -> str:
     """The MPSZ text of a set token (:mod:`suanfan.mcr.engine`); a pung of a kind in ``kongs``
     is written as the kong."""
-    if _PUNG <= t < PAIR and kongs and t - _PUNG in kongs:
+    if _is_kong(t, kongs):
         return _KONG_TEXT[t - _PUNG]
     return _TOKEN_TEXT[t + 1]
 
@@ -92,7 +97,7 @@ def _uses_text(uses: list[tuple[int, ...]], kongs: list[int]) -> tuple[tuple[str
     for u in uses:
         if len(u) == 1:
             t = u[0]
-            out.append(_ONE_KONG_TEXT[t - _PUNG] if _PUNG <= t < PAIR and kongs and t - _PUNG in kongs
+            out.append(_ONE_KONG_TEXT[t - _PUNG] if _is_kong(t, kongs)
                        else _ONE_TEXT[t + 1])
         else:
             out.append(tuple([token_str(t, kongs) for t in u]))
@@ -256,7 +261,7 @@ def _entry(idx: int, value: int, uses: list[Uses], start: int, end: int, kongs: 
         return FanEntry(f.id, f.zh, f.zh_hant, f.en, value, end - start,
                         _tokens=uses[start:end], _kongs=kongs)
     t = uses[start][0]
-    kong = 1 if _PUNG <= t < PAIR and kongs and t - _PUNG in kongs else 0
+    kong = 1 if _is_kong(t, kongs) else 0
     row = _ENTRIES[idx]
     if row is None:
         row = [None] * _ENTRY_SLOTS
