@@ -21,7 +21,7 @@ from typing import Final, cast
 from .errors import InvalidHand, describe
 from .tiles import ALL_TILES, EAST, KIND, NUM_KINDS, RED_MAN, tile_to_str
 
-__all__ = ["Hand", "Meld", "MeldKind"]
+__all__ = ["ODD_NIBBLES", "Hand", "Meld", "MeldKind"]
 
 #: sort key of a tile id: by kind, a red five after its plain fives
 SORT_KEY: Final[tuple[int, ...]] = tuple(KIND[t] * 64 + t for t in range(ALL_TILES))
@@ -37,6 +37,8 @@ class MeldKind(enum.Enum):
 
 _CHOW: Final = MeldKind.CHOW
 #: a chow's copies in the five-bit counts of Hand.__init__: one of each of three kinds
+#: bit 0 of each nibble of a packed group (``Hand.standing_m`` …): an odd count
+ODD_NIBBLES: Final = 0x111111111
 _CHOW_COPIES: Final = 1 + (1 << 5) + (1 << 10)
 #: 11 and 16 in each of nine five-bit fields: a count c > 4 iff c + 11 has its bit 16 set
 _PLUS_11: Final = sum(11 << 5 * i for i in range(9))
@@ -413,6 +415,10 @@ class Hand:
         object.__setattr__(self, "standing_s", ns_)
         object.__setattr__(self, "standing_z", nz_)
         object.__setattr__(self, "standing_kinds", kinds)
+
+    def standing_counts_even(self) -> bool:
+        """Every kind among the standing tiles is held an even number of times (seven pairs)."""
+        return not (self.standing_m | self.standing_p | self.standing_s | self.standing_z) & ODD_NIBBLES
 
     def __setattr__(self, name: str, value: object) -> None:
         raise _frozen("Hand", name)

@@ -28,7 +28,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from ..decompose import PUNG, decompose, suit_splits
-from ..hand import Hand, MeldKind
+from ..hand import ODD_NIBBLES, Hand, MeldKind
 from ..tiles import EAST, IS_GREEN, IS_REVERSIBLE, KIND, NORTH, NUM_KINDS, WHITE
 from .combos import chow_fans, pung_fans
 from .extended import is_pair_258, is_red_characters
@@ -109,7 +109,6 @@ _RANK6: Final = _rank_mask((5,))
 _GROUP: Final = tuple(min(k // 9, 3) for k in range(NUM_KINDS))
 _NIBBLE: Final = tuple(1 << (4 * (k - 9 * _GROUP[k])) for k in range(NUM_KINDS))
 _FOURS: Final = 0x444444444  # bit 2 of each of nine nibbles: a count of four
-_ODD: Final = 0x111111111    # bit 0 of each nibble: an odd count
 _LOW3: Final = 0x777777777   # the low three bits of each nibble
 _NONE: Final[list[int]] = []  # the declared sets of a hand without melds (never changed)
 
@@ -286,7 +285,7 @@ def _fours(key: int, base: int) -> int:
 
 def _odd_kind(key: int, base: int) -> int:
     """The kind of the lowest odd count in ``key`` (from ``base``), or -1."""
-    odd = key & _ODD
+    odd = key & ODD_NIBBLES
     return base + (odd.bit_length() - 1) // 4 if odd else -1
 
 
@@ -885,7 +884,7 @@ def _special_forms(ctx: Ctx) -> list[int]:
         if knitted:
             return [GREATER_KNITTED if knitted == 2 else LESSER_KNITTED]
         return []
-    if n <= 7 and not (ctx.key_m | ctx.key_p | ctx.key_s | ctx.key_z) & _ODD:
+    if n <= 7 and ctx.hand.standing_counts_even():
         # 14 standing tiles, every count even: 七对
         return [SEVEN_SHIFTED_PAIRS if is_seven_shifted_pairs(smask) else SEVEN_PAIRS]
     return []

@@ -112,8 +112,6 @@ _CLASS: Final = [
     | (0 if IS_GREEN[k] else _C_NOT_GREEN) for k in range(34)
 ]
 _NO_REDS: Final = [0, 0, 0]  # (never changed)
-#: bit 0 of each nibble of a packed group: an odd count
-_ODD_COUNTS: Final = 0x111111111
 _TILE_CLASS: Final = [_CLASS[KIND[t]] | (_C_RED if t >= RED_MAN else 0) for t in range(37)]
 #: chows with a terminal (123 and 789 of each suit), as a chow mask
 _OUTSIDE_CHOWS: Final = sum(1 << (b + r) for b in (0, 9, 18) for r in (0, 6))
@@ -1073,8 +1071,7 @@ def _hand_yaku(h: _HandFacts, flags: bool, riichi: bool, double_riichi: bool, ip
             found = True
             _offer_yakuman(h, ym | 1 << (Y.KOKUSHI_13 if counts[w] == 2 else Y.KOKUSHI),
                            KOKUSHI_13 if counts[w] == 2 else KOKUSHI, FORM_KOKUSHI, -1, ())
-        if hand.standing_kinds.bit_count() == 7 and not (
-                hand.standing_m | hand.standing_p | hand.standing_s | hand.standing_z) & _ODD_COUNTS:
+        if hand.standing_kinds.bit_count() == 7 and hand.standing_counts_even():
             # 七對子: 14 tiles of seven kinds, every count even (so each a pair)
             found = True
             pairs = tuple([k for k in range(34) if counts[k] == 2])
