@@ -1,239 +1,331 @@
-"""Set-combination fans with the account-once principle (套算一次) and non-identical
-principle (不得相同): chow combinations and pung combinations (the engine memoises them per
-sorted set tuple).
+"""Set-combination fans with the account-once principle (套算一次) and the non-identical
+principle (不得相同): chow combinations and pung combinations, added straight to a reading's
+:class:`~suanfan.mcr.principles.Fans`.
 
-Chows are given by the kind of their lowest tile (0–26); pungs (kongs included) by their kind.
-Each function returns ``(counted, removed)``: lists of ``(fan_id, kinds_used)``; ``removed`` are
-pair fans dropped by 套算一次.
+Chows are given by the kind of their lowest tile (0–26), pungs (kongs included) by their kind,
+both ascending. The detectors work on the ints alone (no tuple, list or dict per call): the
+sets a fan uses are built only when the reading is being explained.
+
+- Four chows: 一色双龙会 / 三色双龙会 (with a pair of fives), 一色四步高, 一色四同顺; else the
+  three-chow fan that scores most with the fourth chow combining once (with one chow of the
+  three: the cheapest-kept pair fan is the first of 一般高, 喜相逢, 连六, 老少副; the others are
+  dropped by 套算一次); else the pair fans, capped.
+- Three chows: the three-chow fan, else the pair fans, capped.
+- The cap on pair fans (套算一次): each pair fan counted must bring in a chow not yet combined,
+  so at most n − (connected groups of combining chows) of them; the surplus is dropped from the
+  cheapest duplicates first (老少副 → 连六 → 喜相逢 → 一般高), the last instances first.
+- Pungs: 一色四节高, 大四喜; a three-pung fan with the fourth pung combining once with one of
+  the three; else every pair fan (双同刻, 双箭刻).
 """
 
 from __future__ import annotations
 
-from .fans import FAN_BY_ID
+from typing import Final
 
-__all__ = ["Combo", "chow_fans", "pung_fans"]
+from ..decompose import PUNG
+from .fans import FANS, Fan
+from .principles import PAIR, Fans, Uses
 
-Combo = tuple[tuple[tuple[str, tuple[int, ...]], ...], tuple[tuple[str, tuple[int, ...]], ...]]
+__all__ = ["PAIR_FANS", "add_chow_fans", "add_pung_fans", "chow_pair_fan", "chow_triple_fan",
+           "pung_pair_fan", "pung_triple_fan"]
 
+_NONE: Final = -1
 
-def _suit(k: int) -> int:
-    return k // 9
-
-
-def _rank(k: int) -> int:  # 0-based rank of a numbered kind
-    return k % 9
-
-
-def chow_pair_fan(a: int, b: int) -> str | None:
-    """The two-chow fan of chows ``a`` and ``b`` (一般高, 喜相逢, 连六, 老少副) or None."""
-    return _PAIR_FAN[a * 27 + b]
+#: the chow pair fans in the order the fourth chow keeps them (the cheapest first dropped is
+#: the last): 一般高, 喜相逢, 连六, 老少副
+PAIR_FANS: Final[tuple[int, ...]] = (Fan.PURE_DOUBLE_CHOW, Fan.MIXED_DOUBLE_CHOW, Fan.SHORT_STRAIGHT,
+                                     Fan.TWO_TERMINAL_CHOWS)
 
 
-def _chow_pair_fan(a: int, b: int) -> str | None:
-    if _suit(a) != _suit(b):
-        return "mixed_double_chow" if _rank(a) == _rank(b) else None
+def _pair_rank(a: int, b: int) -> int:
+    """The two-chow fan of chows ``a`` and ``b`` as its place in :data:`PAIR_FANS`, or -1."""
+    ra = a % 9
+    rb = b % 9
+    if a // 9 != b // 9:
+        return 1 if ra == rb else _NONE                          # 喜相逢
     if a == b:
-        return "pure_double_chow"
-    if abs(a - b) == 3:
-        return "short_straight"
-    if {_rank(a), _rank(b)} == {0, 6}:
-        return "two_terminal_chows"
-    return None
+        return 0                                                 # 一般高
+    if a - b == 3 or b - a == 3:
+        return 2                                                 # 连六
+    if (ra == 0 and rb == 6) or (ra == 6 and rb == 0):
+        return 3                                                 # 老少副
+    return _NONE
 
 
-_PAIR_FAN: tuple[str | None, ...] = tuple(_chow_pair_fan(a, b) for a in range(27) for b in range(27))
+#: ``_PAIR_RANK[a * 27 + b]``: :func:`_pair_rank` of every two chows
+_PAIR_RANK: Final[list[int]] = [_pair_rank(a, b) for a in range(27) for b in range(27)]
 
 
-def chow_triple_fan(a: int, b: int, c: int) -> str | None:
-    """The three-chow fan of sorted chows (清龙, 一色三步高, 一色三同顺, 花龙, 三色三同顺, 三色三步高)."""
-    sa, sb, sc = _suit(a), _suit(b), _suit(c)
-    ra, rb, rc = _rank(a), _rank(b), _rank(c)
+def chow_pair_fan(a: int, b: int) -> int:
+    """The two-chow fan (一般高, 喜相逢, 连六, 老少副) of chows ``a`` and ``b``, or -1."""
+    r = _PAIR_RANK[a * 27 + b]
+    return PAIR_FANS[r] if r >= 0 else _NONE
+
+
+def chow_triple_fan(a: int, b: int, c: int) -> int:
+    """The three-chow fan of ascending chows (清龙, 一色三步高, 一色三同顺, 花龙, 三色三同顺,
+    三色三步高), or -1."""
+    sa = a // 9
+    sb = b // 9
+    sc = c // 9
+    ra = a % 9
+    rb = b % 9
+    rc = c % 9
     if sa != sb and sa != sc and sb != sc:
-        r = sorted((ra, rb, rc))
-        if r[0] + 1 == r[1] and r[1] + 1 == r[2]:
-            return "mixed_shifted_chows"
-        if ra == rb == rc:
-            return "mixed_triple_chow"
-        if r == [0, 3, 6]:
-            return "mixed_straight"
-        return None
+        lo = min(ra, rb, rc)
+        hi = max(ra, rb, rc)
+        mid = ra + rb + rc - lo - hi
+        if lo + 1 == mid and mid + 1 == hi:
+            return Fan.MIXED_SHIFTED_CHOWS                       # 三色三步高
+        if lo == hi:
+            return Fan.MIXED_TRIPLE_CHOW                         # 三色三同顺
+        if lo == 0 and mid == 3 and hi == 6:
+            return Fan.MIXED_STRAIGHT                            # 花龙
+        return _NONE
     if sa == sb == sc:
         if ra == 0 and b == a + 3 and c == a + 6:
-            return "pure_straight"
+            return Fan.PURE_STRAIGHT                             # 清龙
         if (b == a + 1 and c == b + 1) or (b == a + 2 and c == b + 2):
-            return "pure_shifted_chows"
-        if a == b == c:
-            return "pure_triple_chow"
-    return None
+            return Fan.PURE_SHIFTED_CHOWS                        # 一色三步高
+        if a == c:
+            return Fan.PURE_TRIPLE_CHOW                          # 一色三同顺
+    return _NONE
 
 
-def _quad_fan(t: tuple[int, ...]) -> str | None:
-    a, b, c, d = t
-    if _suit(a) != _suit(d):
-        return None
-    if (b == a + 1 and c == b + 1 and d == c + 1) or (b == a + 2 and c == b + 2 and d == c + 2):
-        return "four_pure_shifted_chows"
-    if a == d:
-        return "quadruple_chow"
-    return None
+def _terminal_chows(a: int, b: int, c: int, d: int, pair: int) -> int:
+    """一色双龙会 / 三色双龙会 of four ascending chows and a pair of fives, or -1: two 123
+    and two 789 chows of the pair's suit, or of the two other suits (one of each per suit)."""
+    ps = pair // 9
+    lows = highs = suits = n_low = 0
+    for ch in (a, b, c, d):
+        r = ch % 9
+        if r == 0:
+            lows |= 1 << (ch // 9)
+            n_low += 1
+        elif r == 6:
+            highs |= 1 << (ch // 9)
+        else:
+            return _NONE
+        suits |= 1 << (ch // 9)
+    if n_low != 2:
+        return _NONE
+    if suits == 1 << ps:
+        return Fan.PURE_TERMINAL_CHOWS
+    if not suits >> ps & 1 and lows == highs and lows.bit_count() == 2:
+        return Fan.THREE_SUITED_TERMINAL_CHOWS
+    return _NONE
 
 
-_EXTRA_ORDER = ("pure_double_chow", "mixed_double_chow", "short_straight", "two_terminal_chows")
-
-
-def _pairs_capped(chows: tuple[int, ...]) -> Combo:
-    """Pair fans among chows with no three-chow fan: at most n - (connected components) of
-    them (each counted pair must bring in a chow not yet combined); the surplus is removed from
-    the cheapest duplicates first (老少副 → 连六 → 喜相逢 → 一般高)."""
-    n = len(chows)
-    pairs: list[tuple[str, tuple[int, ...]]] = []
-    parent = list(range(n))
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            x = parent[x]
-        return x
-
-    for i in range(n):
-        for j in range(i + 1, n):
-            f = chow_pair_fan(chows[i], chows[j])
-            if f is not None:
-                pairs.append((f, (chows[i], chows[j])))
-                ri, rj = find(i), find(j)
-                if ri != rj:
-                    parent[ri] = rj
-    comps = sum(1 for i in range(n) if find(i) == i)
-    cap = n - comps
-    if len(pairs) <= cap:
-        return (tuple(pairs), ())
-    # remove surplus: first reduce each fan kind to one, cheapest kinds first, then to zero
-    kept = list(pairs)
-    removed: list[tuple[str, tuple[int, ...]]] = []
-    for limit in (1, 0):
-        for fid in reversed(_EXTRA_ORDER):
-            while len(kept) > cap:
-                same = [p for p in kept if p[0] == fid]
-                if len(same) <= limit:
-                    break
-                victim = same[-1]
-                kept.remove(victim)
-                removed.append(victim)
-        if len(kept) <= cap:
-            break
-    return (tuple(kept), tuple(removed))
-
-
-def chow_fans(chows: tuple[int, ...], pair: int) -> Combo:
-    """Fans of the (sorted) chows of a standard hand; ``pair`` is the pair kind (or -1)."""
+def add_chow_fans(acc: Fans, chows: list[int], five_pair: int,
+                  dropped: list[tuple[int, Uses]] | None = None) -> None:
+    """Add the chow-combination fans of the ascending ``chows`` to ``acc``; ``five_pair`` is the
+    pair's kind when four chows and a pair of fives could make 双龙会, else -1. ``dropped``, when
+    given, receives the pair fans 套算一次 drops (fan index, the chows they would use)."""
     n = len(chows)
     if n < 2:
-        return ((), ())
-    if n == 4:
-        # 一色双龙会 / 三色双龙会: two 123 and two 789 chows with a pair of 5s
-        if 0 <= pair < 27 and _rank(pair) == 4 and all(_rank(c) in (0, 6) for c in chows):
-            ps = _suit(pair)
-            suits = [_suit(c) for c in chows]
-            lows = sorted(_suit(c) for c in chows if _rank(c) == 0)
-            highs = sorted(_suit(c) for c in chows if _rank(c) == 6)
-            if all(s == ps for s in suits) and len(lows) == 2:
-                return ((("pure_terminal_chows", (*chows, pair)),), ())
-            if ps not in suits and len(lows) == 2 and lows == highs and lows[0] != lows[1]:
-                return ((("three_suited_terminal_chows", (*chows, pair)),), ())
-        q = _quad_fan(chows)
-        if q is not None:
-            return (((q, chows),), ())
-        best: tuple[int, Combo] | None = None
-        for skip in (3, 2, 1, 0):
-            tri = tuple(c for i, c in enumerate(chows) if i != skip)
-            f = chow_triple_fan(*tri)
-            if f is None:
-                continue
-            extra = chows[skip]
-            # the fourth chow may combine once, with one chow of the three
-            options = [(chow_pair_fan(t, extra), t) for t in tri]
-            found = [(g, t) for g, t in options if g is not None]
-            counted: list[tuple[str, tuple[int, ...]]] = [(f, tri)]
-            removed: list[tuple[str, tuple[int, ...]]] = []
-            if found:
-                found.sort(key=lambda x: _EXTRA_ORDER.index(x[0]))
-                g, t = found[0]
-                counted.append((g, (t, extra)))
-                removed.extend((g2, (t2, extra)) for g2, t2 in found[1:])
-            score = FAN_BY_ID[f].value + (1 if found else 0)
-            if best is None or score > best[0]:
-                best = (score, (tuple(counted), tuple(removed)))
-        if best is not None:
-            return best[1]
-        return _pairs_capped(chows)
+        return
+    if n == 2:
+        r = _PAIR_RANK[chows[0] * 27 + chows[1]]
+        if r >= 0:
+            acc.add2(PAIR_FANS[r], chows[0], chows[1])
+        return
+    a = chows[0]
+    b = chows[1]
+    c = chows[2]
     if n == 3:
-        f = chow_triple_fan(*chows)
-        if f is not None:
-            return (((f, chows),), ())
-        return _pairs_capped(chows)
-    f2 = chow_pair_fan(chows[0], chows[1])
-    return ((((f2, chows),) if f2 else ()), ())
+        f = chow_triple_fan(a, b, c)
+        if f >= 0:
+            acc.add3(f, a, b, c)
+        else:
+            _capped_pairs(acc, chows, dropped)
+        return
+    d = chows[3]
+    if five_pair >= 0:
+        f = _terminal_chows(a, b, c, d, five_pair)
+        if f >= 0:
+            acc.add_uses(f, (a, b, c, d, PAIR + five_pair) if acc.recording else ())
+            return
+    if a // 9 == d // 9:
+        if (b == a + 1 and c == b + 1 and d == c + 1) or (b == a + 2 and c == b + 2 and d == c + 2):
+            acc.add_uses(Fan.FOUR_PURE_SHIFTED_CHOWS, (a, b, c, d) if acc.recording else ())
+            return
+        if a == d:
+            acc.add_uses(Fan.QUADRUPLE_CHOW, (a, b, c, d) if acc.recording else ())
+            return
+    # the three-chow fan that scores most (the first of equals, the fourth chow tried from the
+    # last), the fourth chow combining once with one of the three
+    best = best_f = best_keep = _NONE
+    for skip in range(3, -1, -1):
+        t0 = a if skip > 0 else b
+        t1 = b if skip > 1 else c
+        t2 = c if skip > 2 else d
+        f = chow_triple_fan(t0, t1, t2)
+        if f < 0:
+            continue
+        extra = chows[skip]
+        # the pair fan kept: the first in PAIR_FANS order, the first of the three on ties
+        keep = _NONE
+        for i in range(3):
+            r = _PAIR_RANK[(t0 if i == 0 else t1 if i == 1 else t2) * 27 + extra]
+            if r >= 0 and (keep < 0 or r < keep >> 2):
+                keep = r << 2 | i
+        value = FANS[f].value + (1 if keep >= 0 else 0)
+        if value > best:
+            best = value
+            best_f = f
+            best_keep = skip << 4 | (keep & 15 if keep >= 0 else 15)
+    if best < 0:
+        _capped_pairs(acc, chows, dropped)
+        return
+    skip = best_keep >> 4
+    t0 = a if skip > 0 else b
+    t1 = b if skip > 1 else c
+    t2 = c if skip > 2 else d
+    extra = chows[skip]
+    acc.add3(best_f, t0, t1, t2)
+    if best_keep & 15 == 15:
+        return
+    keep_rank = best_keep >> 2 & 3
+    keep_i = best_keep & 3
+    acc.add2(PAIR_FANS[keep_rank], t0 if keep_i == 0 else t1 if keep_i == 1 else t2, extra)
+    if dropped is None:
+        return
+    # the other pair fans the fourth chow makes, in PAIR_FANS order: dropped by 套算一次
+    for r in range(4):
+        for i in range(3):
+            t = t0 if i == 0 else t1 if i == 1 else t2
+            if _PAIR_RANK[t * 27 + extra] == r and not (r == keep_rank and i == keep_i):
+                dropped.append((PAIR_FANS[r], (t, extra)))
 
 
-def _pung_pair_fan(a: int, b: int) -> str | None:
-    if a < 27 and b < 27:
-        return "double_pung" if a % 9 == b % 9 else None
-    if a >= 31 and b >= 31:
-        return "two_dragon_pungs"
-    return None
+def _capped_pairs(acc: Fans, chows: list[int], dropped: list[tuple[int, Uses]] | None) -> None:
+    """The pair fans of three or four chows with no bigger chow fan, capped by 套算一次."""
+    n = len(chows)
+    # the pair fans by rank (a nibble per rank), and the chows' groups as 2-bit labels
+    counts = 0
+    labels = 0b11100100
+    for i in range(n):
+        for j in range(i + 1, n):
+            r = _PAIR_RANK[chows[i] * 27 + chows[j]]
+            if r >= 0:
+                counts += 1 << (4 * r)
+                li = labels >> (2 * i) & 3
+                lj = labels >> (2 * j) & 3
+                if li != lj:
+                    for k in range(n):
+                        if labels >> (2 * k) & 3 == li:
+                            labels = labels & ~(3 << (2 * k)) | lj << (2 * k)
+    groups = 0
+    for k in range(n):
+        if labels >> (2 * k) & 3 == k:
+            groups += 1
+    cap = n - groups
+    total = (counts & 15) + (counts >> 4 & 15) + (counts >> 8 & 15) + (counts >> 12 & 15)
+    # how many of each rank are kept: the surplus goes from the cheapest rank first, first
+    # down to one of a rank, then to none
+    kept = counts
+    over = total - cap
+    for limit in range(1, -1, -1):
+        for r in range(3, -1, -1):
+            have = kept >> (4 * r) & 15
+            if over > 0 and have > limit:
+                cut = min(have - limit, over)
+                kept -= cut << (4 * r)
+                over -= cut
+    seen = 0
+    for i in range(n):
+        for j in range(i + 1, n):
+            r = _PAIR_RANK[chows[i] * 27 + chows[j]]
+            if r < 0:
+                continue
+            if (seen >> (4 * r) & 15) < (kept >> (4 * r) & 15):
+                acc.add2(PAIR_FANS[r], chows[i], chows[j])
+            elif dropped is not None:
+                dropped.append((PAIR_FANS[r], (chows[i], chows[j])))
+            seen += 1 << (4 * r)
 
 
-def _pung_triple_fan(a: int, b: int, c: int) -> str | None:
+def pung_pair_fan(a: int, b: int) -> int:
+    """The two-pung fan of pung kinds ``a`` < ``b`` (双同刻, 双箭刻), or -1."""
+    if b < 27:
+        return Fan.DOUBLE_PUNG if a % 9 == b % 9 else _NONE
+    if a >= 31:
+        return Fan.TWO_DRAGON_PUNGS
+    return _NONE
+
+
+def pung_triple_fan(a: int, b: int, c: int) -> int:
+    """The three-pung fan of ascending pung kinds (三同刻, 一色三节高, 三色三节高, 三风刻,
+    大三元), or -1."""
     if c < 27:
-        sa, sb, sc = a // 9, b // 9, c // 9
+        sa = a // 9
+        sb = b // 9
+        sc = c // 9
         if sa != sb and sa != sc and sb != sc:
-            r = sorted((a % 9, b % 9, c % 9))
-            if r[0] + 1 == r[1] and r[1] + 1 == r[2]:
-                return "mixed_shifted_pungs"
-            if r[0] == r[2]:
-                return "triple_pung"
+            ra = a % 9
+            rb = b % 9
+            rc = c % 9
+            lo = min(ra, rb, rc)
+            hi = max(ra, rb, rc)
+            mid = ra + rb + rc - lo - hi
+            if lo + 1 == mid and mid + 1 == hi:
+                return Fan.MIXED_SHIFTED_PUNGS
+            if lo == hi:
+                return Fan.TRIPLE_PUNG
         elif sa == sb == sc and b == a + 1 and c == b + 1:
-            return "pure_shifted_pungs"
-        return None
+            return Fan.PURE_SHIFTED_PUNGS
+        return _NONE
     if a >= 27 and c <= 30:
-        return "big_three_winds"
+        return Fan.BIG_THREE_WINDS
     if a == 31:
-        return "big_three_dragons"
-    return None
+        return Fan.BIG_THREE_DRAGONS
+    return _NONE
 
 
-def pung_fans(pungs: tuple[int, ...]) -> Combo:
-    """Fans of the (sorted) pung kinds of a hand: 一色四节高, 大四喜, the three-pung fans with
-    the fourth pung combining once, else every pair (双同刻, 双箭刻)."""
+def add_pung_fans(acc: Fans, pungs: list[int]) -> None:
+    """Add the pung-combination fans of the ascending pung kinds ``pungs`` to ``acc``."""
     n = len(pungs)
     if n < 2:
-        return ((), ())
-    if n == 4:
-        a, b, c, d = pungs
-        if d < 27 and a // 9 == d // 9 and b == a + 1 and c == b + 1 and d == c + 1:
-            return ((("four_pure_shifted_pungs", pungs),), ())
-        if pungs == (27, 28, 29, 30):
-            return ((("big_four_winds", pungs),), ())
-        for skip in (3, 2, 1, 0):
-            tri = tuple(p for i, p in enumerate(pungs) if i != skip)
-            f = _pung_triple_fan(*tri)
-            if f is None:
-                continue
-            extra = pungs[skip]
-            counted: list[tuple[str, tuple[int, ...]]] = [(f, tri)]
-            for t in tri:
-                g = _pung_pair_fan(t, extra)
-                if g is not None:
-                    counted.append((g, (t, extra)))
-                    break
-            return (tuple(counted), ())
-    elif n == 3:
-        f = _pung_triple_fan(*pungs)
-        if f is not None:
-            return (((f, pungs),), ())
-    out: list[tuple[str, tuple[int, ...]]] = []
+        return
+    if n >= 3:
+        a = pungs[0]
+        b = pungs[1]
+        c = pungs[2]
+        if n == 4:
+            d = pungs[3]
+            if d < 27 and a // 9 == d // 9 and b == a + 1 and c == b + 1 and d == c + 1:
+                acc.add_uses(Fan.FOUR_PURE_SHIFTED_PUNGS,
+                             (PUNG + a, PUNG + b, PUNG + c, PUNG + d) if acc.recording else ())
+                return
+            if a == 27 and d == 30:
+                acc.add_uses(Fan.BIG_FOUR_WINDS,
+                             (PUNG + a, PUNG + b, PUNG + c, PUNG + d) if acc.recording else ())
+                return
+            # the first three-pung fan, the fourth pung tried from the last; the fourth pung
+            # combines once, with the first of the three it makes a pair fan with
+            for skip in range(3, -1, -1):
+                t0 = a if skip > 0 else b
+                t1 = b if skip > 1 else c
+                t2 = c if skip > 2 else d
+                f = pung_triple_fan(t0, t1, t2)
+                if f < 0:
+                    continue
+                extra = pungs[skip]
+                acc.add3(f, PUNG + t0, PUNG + t1, PUNG + t2)
+                for i in range(3):
+                    t = t0 if i == 0 else t1 if i == 1 else t2
+                    g = pung_pair_fan(t, extra) if t < extra else pung_pair_fan(extra, t)
+                    if g >= 0:
+                        acc.add2(g, PUNG + t, PUNG + extra)
+                        break
+                return
+        else:
+            f = pung_triple_fan(a, b, c)
+            if f >= 0:
+                acc.add3(f, PUNG + a, PUNG + b, PUNG + c)
+                return
     for i in range(n):
         for j in range(i + 1, n):
-            g = _pung_pair_fan(pungs[i], pungs[j])
-            if g is not None:
-                out.append((g, (pungs[i], pungs[j])))
-    return (tuple(out), ())
+            g = pung_pair_fan(pungs[i], pungs[j])
+            if g >= 0:
+                acc.add2(g, PUNG + pungs[i], PUNG + pungs[j])

@@ -14,7 +14,7 @@ when it records, also keeps the sets that fan instance uses.
 Fan families, in the order the detectors run: how the hand was won and what it holds (one pass
 over the melds, :meth:`Ctx.base_fans`); pungs and kongs (per pung: 箭刻, 圈风刻, 门风刻, 幺九刻;
 the kong and concealed-pung series; 碰碰和; 小四喜 / 小三元); chow combinations and pung
-combinations (:mod:`suanfan.mcr.combos`, memoised per sorted set tuple); 平和, 全带幺, 全带五,
+combinations (:mod:`suanfan.mcr.combos`, on the ints alone); 平和, 全带幺, 全带五,
 全双刻 (a property bit per set); the wait fans (only when one tile kind completes the hand);
 the forms' own fans.
 
@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Final
 from ..decompose import PUNG, decompose, suit_splits
 from ..hand import ODD_NIBBLES, Hand, MeldKind
 from ..tiles import EAST, IS_GREEN, IS_REVERSIBLE, KIND, NORTH, NUM_KINDS, WHITE
-from .combos import chow_fans, pung_fans
+from .combos import add_chow_fans, add_pung_fans
 from .extended import is_pair_258, is_red_characters
 from .fans import FAN_INDEX, Fan
 from .forms import (
@@ -43,7 +43,7 @@ from .forms import (
     is_seven_shifted_pairs,
     split_keys,
 )
-from .principles import Fans, Uses, Walked, walk
+from .principles import HAND, KNIT, PAIR, TILE, Fans, Uses, Walked, walk
 from .rules import RuleTables
 from .situation import Situation
 
@@ -55,10 +55,6 @@ if TYPE_CHECKING:
 __all__ = ["FORMS", "HAND", "KNIT", "PAIR", "TILE", "Best", "Ctx", "Reading", "decomposition_tokens",
            "evaluate", "evaluate_eight_flowers", "explain"]
 
-PAIR: Final = 102
-KNIT: Final = 200
-TILE: Final = 300
-HAND: Final = -1
 _HAND_USE: Final[tuple[int, ...]] = (HAND,)
 
 #: the winning forms, by their index in a :class:`Reading`
@@ -140,58 +136,64 @@ _CONCEALED_PUNGS: Final[tuple[int, ...]] = (-1, -1, Fan.TWO_CONCEALED_PUNGS, Fan
 
 
 # -- per-group splits ----------------------------------------------------------------------------
-class Split:
-    """One group's (suit's or the honours') tiles read as sets and at most one pair, in global
-    kinds: the chows' lowest kinds and the pungs' kinds ascending, the pair's kind or -1, and the
-    AND of the sets' and pair's property bits."""
-
-    __slots__ = ("chows", "pair", "props", "pungs", "winds")
-
-    def __init__(self, chows: tuple[int, ...], pungs: tuple[int, ...], pair: int) -> None:
-        props: i64 = _OUTSIDE | _FIVES | _EVEN
-        winds: i64 = 0
-        for c in chows:
-            props &= _SET_PROPS[c]
-        for k in pungs:
-            props &= _SET_PROPS[PUNG + k]
-            if EAST <= k <= NORTH:
-                winds |= 1 << (k - EAST)
-        if pair >= 0:
-            props &= _PAIR_PROPS[pair]
-        self.chows: Final = chows
-        self.pungs: Final = pungs
-        self.pair: Final = pair
-        self.props: Final = props
-        self.winds: Final = winds
+# A group's tiles (a suit's or the honours') read as sets and at most one pair are one *split
+# code*, an int in the group's own indices (0-8, the honours 0-6), so that the three suits share
+# one memo, and a memo of ints and tuples of ints is never walked by the garbage collector however
+# large it grows (objects kept per split would be, on every full collection):
+_AT_PROPS: Final = 0    # bits 0-2: the AND of the sets' and the pair's property bits
+_AT_WINDS: Final = 3    # bits 3-6: the wind pungs (honours), a bit per wind
+_AT_PAIR: Final = 7     # bits 7-10: the pair's index + 1 (0: no pair)
+_AT_NCHOWS: Final = 11  # bits 11-13: how many chows; bits 14-25: their lowest indices, 3 bits each
+_AT_CHOWS: Final = 14
+_AT_NPUNGS: Final = 26  # bits 26-28: how many pungs; bits 29-44: their indices, 4 bits each
+_AT_PUNGS: Final = 29
 
 
-class Group:
-    """Every split of one group's counts: those without the pair and those with it."""
+def _split_code(chows: tuple[int, ...], pungs: tuple[int, ...], pair: int, base: int) -> int:
+    """The split code of a split in the group's indices (``base``: the group's first kind)."""
+    props = _OUTSIDE | _FIVES | _EVEN
+    winds = 0
+    code = len(chows) << _AT_NCHOWS | len(pungs) << _AT_NPUNGS
+    for i in range(len(chows)):
+        props &= _SET_PROPS[base + chows[i]]
+        code |= chows[i] << (_AT_CHOWS + 3 * i)
+    for i in range(len(pungs)):
+        k = base + pungs[i]
+        props &= _SET_PROPS[PUNG + k]
+        if EAST <= k <= NORTH:
+            winds |= 1 << (k - EAST)
+        code |= pungs[i] << (_AT_PUNGS + 4 * i)
+    if pair >= 0:
+        props &= _PAIR_PROPS[base + pair]
+        code |= (pair + 1) << _AT_PAIR
+    return code | props << _AT_PROPS | winds << _AT_WINDS
 
-    __slots__ = ("no_pair", "with_pair")
 
-    def __init__(self, no_pair: list[Split], with_pair: list[Split]) -> None:
-        self.no_pair: Final = no_pair
-        self.with_pair: Final = with_pair
+def _read_split(code: i64, base: int, chows: list[int], pungs: list[int]) -> None:
+    """Append a split's chows and pung kinds (global kinds, ascending) to ``chows``, ``pungs``."""
+    for i in range(int(code >> _AT_NCHOWS & 7)):
+        chows.append(base + int(code >> (_AT_CHOWS + 3 * i) & 7))
+    for i in range(int(code >> _AT_NPUNGS & 7)):
+        pungs.append(base + int(code >> (_AT_PUNGS + 4 * i) & 15))
 
 
 _GROUP_LIMIT: Final = 1 << 16
-#: per group (m, p, s, z): packed counts (a nibble per kind) -> its splits; emptied when full
-_GROUPS: Final[list[dict[int, Group]]] = [{}, {}, {}, {}]
+#: numbered suits, honours: packed counts (a nibble per index) -> the group's split codes, those
+#: without the pair first, after their number: (n, *no_pair, *with_pair); emptied when full
+_GROUPS: Final[list[dict[int, tuple[int, ...]]]] = [{}, {}]
 
 
-def _group(g: int, key: int) -> Group:
-    memo = _GROUPS[g]
+def _group(g: int, key: int) -> tuple[int, ...]:
+    honors = g == 3
+    memo = _GROUPS[1 if honors else 0]
     got = memo.get(key)
     if got is None:
-        base = 9 * g
-        no_pair: list[Split] = []
-        with_pair: list[Split] = []
-        for chows, pungs, pair in suit_splits(key, g == 3):
-            s = Split(tuple([base + c for c in chows]), tuple([base + k for k in pungs]),
-                      base + pair if pair >= 0 else -1)
-            (with_pair if pair >= 0 else no_pair).append(s)
-        got = Group(no_pair, with_pair)
+        base = 27 if honors else 0
+        no_pair: list[int] = []
+        with_pair: list[int] = []
+        for chows, pungs, pair in suit_splits(key, honors):
+            (with_pair if pair >= 0 else no_pair).append(_split_code(chows, pungs, pair, base))
+        got = (len(no_pair), *no_pair, *with_pair)
         if len(memo) >= _GROUP_LIMIT:
             memo.clear()
         memo[key] = got
@@ -199,48 +201,49 @@ def _group(g: int, key: int) -> Group:
 
 
 # -- waits -----------------------------------------------------------------------------------------
-class WaitInfo:
-    """What one group's counts (packed a nibble per kind) say about the waits: the kinds whose
-    addition leaves sets only / sets and one pair (bit masks of the group's indices), and whether
-    the counts themselves split into sets only / sets and a pair."""
+# What one group's counts (packed a nibble per kind) say about the waits, as one int (a memo of
+# ints is never walked by the garbage collector): the kinds whose addition leaves sets only
+# (bits 0-8) and sets and one pair (bits 9-17), as bit masks of the group's indices; bit 18 set
+# unless the counts split into sets only (an empty group does); bit 19 set when the counts
+# (3n + 2 tiles) split into sets and one pair.
+_AS_SETS: Final = 0
+_AS_PAIR: Final = 9
+_NOT_SETS: Final = 18
+_SETS_PAIR: Final = 19
 
-    __slots__ = ("as_pair", "as_sets", "not_sets", "sets_pair")
 
-    def __init__(self, key: int, honors: bool) -> None:
-        sets_only, with_pair = split_keys(honors)
-        as_sets = as_pair = n = 0
-        for i in range(7 if honors else 9):
-            n += (key >> (4 * i)) & 15
-            k = key + (1 << (4 * i))
-            if k in sets_only:
-                as_sets |= 1 << i
-            if k in with_pair:
-                as_pair |= 1 << i
-        self.as_sets: Final = as_sets
-        self.as_pair: Final = as_pair
-        #: 1 unless the counts split into sets only (an empty group does)
-        self.not_sets: Final = 0 if n % 3 == 0 and key in sets_only else 1
-        #: 1 when the counts (3n + 2 tiles) split into sets and one pair
-        self.sets_pair: Final = 1 if n % 3 == 2 and key in with_pair else 0
+def _wait_code(key: int, honors: bool) -> int:
+    sets_only, with_pair = split_keys(honors)
+    as_sets = as_pair = n = 0
+    for i in range(7 if honors else 9):
+        n += (key >> (4 * i)) & 15
+        k = key + (1 << (4 * i))
+        if k in sets_only:
+            as_sets |= 1 << i
+        if k in with_pair:
+            as_pair |= 1 << i
+    not_sets = 0 if n % 3 == 0 and key in sets_only else 1
+    sets_pair = 1 if n % 3 == 2 and key in with_pair else 0
+    return as_sets << _AS_SETS | as_pair << _AS_PAIR | not_sets << _NOT_SETS | sets_pair << _SETS_PAIR
 
 
 _WAIT_LIMIT: Final = 1 << 16
-#: numbered suits, honours: packed counts -> WaitInfo; emptied when full
-_WAITS: Final[list[dict[int, WaitInfo]]] = [{}, {}]
+#: numbered suits, honours: packed counts -> their wait code; emptied when full
+_WAITS: Final[list[dict[int, int]]] = [{}, {}]
+_NO_TILES: Final = _wait_code(0, False)
 
 
-def _wait_info(key: int, honors: bool) -> WaitInfo:
+def _wait_info(key: int, honors: bool) -> int:
+    if not key:
+        return _NO_TILES
     memo = _WAITS[1 if honors else 0]
     got = memo.get(key)
     if got is None:
-        got = WaitInfo(key, honors)
+        got = _wait_code(key, honors)
         if len(memo) >= _WAIT_LIMIT:
             memo.clear()
         memo[key] = got
     return got
-
-
-_NO_TILES: Final = WaitInfo(0, False)
 
 
 def standard_waits(key_m: int, key_p: int, key_s: int, key_z: int) -> int:
@@ -249,25 +252,27 @@ def standard_waits(key_m: int, key_p: int, key_s: int, key_z: int) -> int:
     which you hold still counts as a wait). A new tile makes its group the pair's, every other
     group being sets only; or completes sets in its group while exactly one other group holds
     the pair."""
-    info_m = _wait_info(key_m, False) if key_m else _NO_TILES
-    info_p = _wait_info(key_p, False) if key_p else _NO_TILES
-    info_s = _wait_info(key_s, False) if key_s else _NO_TILES
-    info_z = _wait_info(key_z, True) if key_z else _NO_TILES
+    info_m = _wait_info(key_m, False)
+    info_p = _wait_info(key_p, False)
+    info_s = _wait_info(key_s, False)
+    info_z = _wait_info(key_z, True)
     # groups that are not sets only, and among them those that are sets and a pair
-    not_sets = info_m.not_sets + info_p.not_sets + info_s.not_sets + info_z.not_sets
-    pairs = info_m.sets_pair + info_p.sets_pair + info_s.sets_pair + info_z.sets_pair
+    not_sets = (info_m >> _NOT_SETS & 1) + (info_p >> _NOT_SETS & 1) + (info_s >> _NOT_SETS & 1) \
+        + (info_z >> _NOT_SETS & 1)
+    pairs = (info_m >> _SETS_PAIR & 1) + (info_p >> _SETS_PAIR & 1) + (info_s >> _SETS_PAIR & 1) \
+        + (info_z >> _SETS_PAIR & 1)
     return (_group_waits(info_m, not_sets, pairs) | _group_waits(info_p, not_sets, pairs) << 9
             | _group_waits(info_s, not_sets, pairs) << 18 | _group_waits(info_z, not_sets, pairs) << 27)
 
 
-def _group_waits(info: WaitInfo, not_sets: int, pairs: int) -> int:
+def _group_waits(info: int, not_sets: int, pairs: int) -> int:
     """The kinds of one group (its indices) that complete the hand, given how many groups in all
     are not sets only and how many are sets and a pair."""
-    others_not_sets = not_sets - info.not_sets
+    others_not_sets = not_sets - (info >> _NOT_SETS & 1)
     if others_not_sets == 0:
-        return info.as_pair
-    if others_not_sets == 1 and pairs - info.sets_pair == 1:
-        return info.as_sets
+        return info >> _AS_PAIR & 511
+    if others_not_sets == 1 and pairs - (info >> _SETS_PAIR & 1) == 1:
+        return info >> _AS_SETS & 511
     return 0
 
 
@@ -289,66 +294,7 @@ def _odd_kind(key: int, base: int) -> int:
     return base + (odd.bit_length() - 1) // 4 if odd else -1
 
 
-# -- set combinations, memoised per sorted set tuple ----------------------------------------------
-class Combos:
-    """The combination fans of a reading's chows or pungs: the fans counted (indices and the
-    sets each uses) and the pair fans 套算一次 removed."""
-
-    __slots__ = ("ids", "removed", "uses")
-
-    def __init__(self, ids: tuple[int, ...], uses: tuple[Uses, ...],
-                 removed: tuple[tuple[int, Uses], ...]) -> None:
-        self.ids: Final = ids
-        self.uses: Final = uses
-        self.removed: Final = removed
-
-
-_COMBO_LIMIT: Final = 1 << 16
-_CHOW_COMBOS: Final[dict[int, Combos]] = {}
-_PUNG_COMBOS: Final[dict[int, Combos]] = {}
-_NO_COMBOS: Final = Combos((), (), ())
-
-
-def _chow_combos(chows: list[int], five_pair: int) -> Combos:
-    """Chow fans of the sorted ``chows``; ``five_pair`` is the pair's kind when four chows and
-    a pair of fives could make 一色/三色双龙会, else -1."""
-    key = five_pair + 1
-    for c in chows:
-        key = key << 5 | (c + 1)
-    got = _CHOW_COMBOS.get(key)
-    if got is None:
-        counted, removed = chow_fans(tuple(chows), five_pair)
-        ids: list[int] = []
-        uses: list[Uses] = []
-        for f, used in counted:
-            ids.append(FAN_INDEX[f])
-            # 双龙会 uses the four chows and the pair
-            uses.append((*used[:4], PAIR + five_pair) if len(used) == 5 else used)
-        got = Combos(tuple(ids), tuple(uses), tuple([(FAN_INDEX[f], u) for f, u in removed]))
-        if len(_CHOW_COMBOS) >= _COMBO_LIMIT:
-            _CHOW_COMBOS.clear()
-        _CHOW_COMBOS[key] = got
-    return got
-
-
-def _pung_combos(pungs: list[int]) -> Combos:
-    """Pung fans of the sorted pung kinds (kongs included)."""
-    if not _may_combine(pungs):
-        return _NO_COMBOS
-    key = 0
-    for k in pungs:
-        key = key << 6 | (k + 1)
-    got = _PUNG_COMBOS.get(key)
-    if got is None:
-        counted, _removed = pung_fans(tuple(pungs))
-        got = Combos(tuple([FAN_INDEX[f] for f, _u in counted]),
-                     tuple([tuple([PUNG + k for k in u]) for _f, u in counted]), ())
-        if len(_PUNG_COMBOS) >= _COMBO_LIMIT:
-            _PUNG_COMBOS.clear()
-        _PUNG_COMBOS[key] = got
-    return got
-
-
+# -- set combinations --------------------------------------------------------------------------
 def _may_combine(pungs: list[int]) -> bool:
     """False when no pung-combination fan is possible: no two numbered pungs of one rank, no
     three of consecutive ranks, fewer than two dragon pungs and three wind pungs."""
@@ -651,17 +597,6 @@ class Ctx:
         return True
 
 
-def _add_combos(acc: Fans, combos: Combos) -> None:
-    ids = combos.ids
-    if not acc.recording:
-        for f in ids:
-            acc.add(f)
-    else:
-        uses = combos.uses
-        for i in range(len(ids)):
-            acc.add_uses(ids[i], uses[i])
-
-
 def _kind_fans(m: i64, acc: Fans) -> None:
     """Fans decided by which tile kinds the hand holds (a bit mask of kinds): colour, rank and
     terminal fans."""
@@ -701,11 +636,11 @@ def _kind_fans(m: i64, acc: Fans) -> None:
 
 
 # -- the readings' fans ----------------------------------------------------------------------------
-def standard_fans(ctx: Ctx, acc: Fans, pair: int, st_chows: list[int],
-                  st_pungs: list[int], props: i64, nine_gates: bool) -> Combos:
+def standard_fans(ctx: Ctx, acc: Fans, pair: int, st_chows: list[int], st_pungs: list[int],
+                  props: i64, nine_gates: bool, dropped: list[tuple[int, Uses]] | None = None) -> None:
     """The fans of a standard reading (four sets and a pair): the standing chows and pung kinds
-    ascending, the pair, the AND of the standing sets' and pair's property bits. Returns the
-    chow combinations counted (their pair fans dropped by 套算一次 explain the reading)."""
+    ascending, the pair, the AND of the standing sets' and pair's property bits. ``dropped``,
+    when given, receives the chow pair fans 套算一次 drops (they explain the reading)."""
     win = ctx.win
     if ctx.fixed_chows:
         chows = ctx.fixed_chows + st_chows
@@ -722,14 +657,11 @@ def standard_fans(ctx: Ctx, acc: Fans, pair: int, st_chows: list[int],
         concealed -= 1  # the pung completed by the discard is melded
     ctx.pung_fans(acc, pungs, concealed, pair)
     nc = len(chows)
-    combos = _NO_COMBOS
     if nc >= 2:
         # the pair matters only for 一色/三色双龙会 (four chows and a pair of fives)
-        combos = _chow_combos(chows, pair if nc == 4 and pair < 27 and pair % 9 == 4 else -1)
-        _add_combos(acc, combos)
-    if len(pungs) >= 2:
-        pc = _pung_combos(pungs)
-        _add_combos(acc, pc)
+        add_chow_fans(acc, chows, pair if nc == 4 and pair < 27 and pair % 9 == 4 else -1, dropped)
+    if _may_combine(pungs):
+        add_pung_fans(acc, pungs)
     if nc == 4 and pair < 27:
         acc.add(Fan.ALL_CHOWS)                                              # 平和
     props &= ctx.fixed_props
@@ -759,7 +691,6 @@ def standard_fans(ctx: Ctx, acc: Fans, pair: int, st_chows: list[int],
         acc.add(Fan.NINE_GATES)
     if ctx.tables.pair_258 and is_pair_258(pair):
         acc.add1(Fan.PAIR_258, PAIR + pair)                                    # 二五八将
-    return combos
 
 
 def _in_chow(chows: list[int], k: int) -> bool:
@@ -942,18 +873,20 @@ def _standard_readings(ctx: Ctx, base: Fans, acc: Fans, best: Best) -> None:
     honours) holds the pair, each other group is read as sets only; the groups' splits are
     memoised per group pattern."""
     smask = ctx.smask
-    groups: list[Group] = []
+    groups: list[tuple[int, ...]] = []  # each group's split codes (see _group)
+    firsts: list[int] = []  # each group's first kind
     paired = -1
     for g in range(4):
         key = ctx.key(g)
         if not key:
             continue
         grp = _group(g, key)
-        if not grp.no_pair:
-            if not grp.with_pair or paired >= 0:
+        if not grp[0]:
+            if len(grp) == 1 or paired >= 0:
                 return  # a group that cannot be split, or two groups that both need the pair
             paired = len(groups)
         groups.append(grp)
+        firsts.append(9 * g)
     n = len(groups)
     if n == 0:
         return
@@ -968,7 +901,10 @@ def _standard_readings(ctx: Ctx, base: Fans, acc: Fans, best: Best) -> None:
     for pg in range(n):
         if paired >= 0 and pg != paired:
             continue
-        for pair_split in groups[pg].with_pair:
+        paired_group = groups[pg]
+        for pi in range(1 + paired_group[0], len(paired_group)):
+            pair_split: i64 = paired_group[pi]
+            pair = firsts[pg] + int(pair_split >> _AT_PAIR & 15) - 1
             # the other groups' sets-only splits: every combination (odometer, last fastest)
             pos[0] = pos[1] = pos[2] = pos[3] = 0
             while True:
@@ -977,23 +913,21 @@ def _standard_readings(ctx: Ctx, base: Fans, acc: Fans, best: Best) -> None:
                 chows.clear()
                 pungs.clear()
                 for g in range(n):
-                    s = pair_split if g == pg else groups[g].no_pair[pos[g]]
-                    chows.extend(s.chows)
-                    pungs.extend(s.pungs)
-                    props &= s.props
-                    winds |= s.winds
+                    code: i64 = pair_split if g == pg else groups[g][1 + pos[g]]
+                    _read_split(code, firsts[g], chows, pungs)
+                    props &= code >> _AT_PROPS
+                    winds |= code >> _AT_WINDS & 15
                 acc.copy_from(base)
-                standard_fans(ctx, acc, pair_split.pair, chows, pungs, props, nine)
+                standard_fans(ctx, acc, pair, chows, pungs, props & 7, nine)
                 if best.improves(walk(tables, acc, winds, ctx.pw, ctx.sw)):
-                    # the reading's sets, built only for a new best
-                    sets = [*chows, *[PUNG + k for k in pungs]]
-                    sets.sort()
-                    best.reading = Reading(form, pair_split.pair, tuple(sets), -1)
+                    # the reading's sets, built only for a new best (the chows, then the pungs,
+                    # are ascending already)
+                    best.reading = Reading(form, pair, (*chows, *[PUNG + k for k in pungs]), -1)
                 g = n - 1
                 while g >= 0:
                     if g != pg:
                         pos[g] += 1
-                        if pos[g] < len(groups[g].no_pair):
+                        if pos[g] < groups[g][0]:
                             break
                         pos[g] = 0
                     g -= 1
@@ -1020,7 +954,8 @@ def explain(ctx: Ctx, reading: Reading) -> Walked:
         props = _PAIR_PROPS[reading.pair]
         for s in reading.sets:
             props &= _SET_PROPS[s]
-        dropped = standard_fans(ctx, acc, reading.pair, chows, pungs, props, form == NINE_GATES).removed
+        dropped: list[tuple[int, Uses]] = []
+        standard_fans(ctx, acc, reading.pair, chows, pungs, props, form == NINE_GATES, dropped)
         if dropped:
             for idx, u in sorted(dropped, key=lambda d: (-1 - d[0], d[1])):
                 out.removed.append((idx, 1, "套算一次", -1, [u]))

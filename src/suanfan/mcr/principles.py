@@ -38,10 +38,17 @@ __all__ = ["PRINCIPLES", "Fans", "Walked", "walk"]
 
 PRINCIPLES: Final[tuple[str, ...]] = ("不重复", "不拆移", "不得相同", "就高不就低", "套算一次")
 
-#: tokens of the sets a fan uses: a pung of wind ``w`` (0-3) is ``WIND_PUNG + w``
+#: tokens of the sets a fan uses (see :mod:`suanfan.mcr.engine`): a chow by its lowest kind, a
+#: pung or kong ``PUNG + kind`` (:data:`suanfan.decompose.PUNG`, 34), a pair ``PAIR + kind``,
+#: knitted straight ``i`` ``KNIT + i``, a single tile ``TILE + kind``, the whole hand ``HAND``;
+#: a pung of wind ``w`` (0-3) is ``WIND_PUNG + w``
+PAIR: Final = 102
+KNIT: Final = 200
+TILE: Final = 300
+HAND: Final = -1
 WIND_PUNG: Final = 34 + 27
 _NO_FAN: Final = -1
-_HAND_USE: Final[tuple[int, ...]] = (-1,)
+_HAND_USE: Final[tuple[int, ...]] = (HAND,)
 
 Uses = tuple[int, ...]
 _NO_GROUP: Final[list[Uses]] = []    # nor the sets of each fan
@@ -86,6 +93,20 @@ class Fans:
             self.rec_fans.append(fan)
             self.rec_uses.append(_ONE_USE[token])
 
+    def add2(self, fan: int, a: int, b: int) -> None:
+        """A fan that uses two sets (tokens ``a`` and ``b``)."""
+        self._count(fan)
+        if self.rec_fans is not None:
+            self.rec_fans.append(fan)
+            self.rec_uses.append((a, b))
+
+    def add3(self, fan: int, a: int, b: int, c: int) -> None:
+        """A fan that uses three sets."""
+        self._count(fan)
+        if self.rec_fans is not None:
+            self.rec_fans.append(fan)
+            self.rec_uses.append((a, b, c))
+
     def add_uses(self, fan: int, uses: Uses) -> None:
         """A fan that uses several sets (built by the caller only when recording)."""
         self._count(fan)
@@ -119,12 +140,6 @@ class Fans:
         self.again.clear()
         if other.again:
             self.again.extend(other.again)
-
-    def count(self, fan: int) -> int:
-        n = 1 if (self.low >> fan if fan < EXCLUDE_SPLIT else self.high >> (fan - EXCLUDE_SPLIT)) & 1 else 0
-        if n and self.again:
-            n += self.again.count(fan)
-        return n
 
 
 class Walked:
