@@ -957,14 +957,19 @@ def explain(ctx: Ctx, reading: Reading) -> Walked:
         dropped: list[tuple[int, Uses]] = []
         standard_fans(ctx, acc, reading.pair, chows, pungs, props, form == NINE_GATES, dropped)
         if dropped:
-            for idx, u in sorted(dropped, key=lambda d: (-1 - d[0], d[1])):
-                out.removed.append((idx, 1, "套算一次", -1, [u]))
+            _account_once(out, dropped)
     elif form == KNITTED_STRAIGHT:
         knitted_fans(ctx, acc, reading.knit, reading.pair, reading.sets)
     else:
         _special_fans(ctx, acc, form)
     walk(ctx.tables, acc, wind_pungs, ctx.pw, ctx.sw, out)
     return out
+
+
+def _account_once(out: Walked, dropped: list[tuple[int, Uses]]) -> None:
+    """The pair fans 套算一次 dropped, as removed fans: the highest first, then by their sets."""
+    for idx, u in sorted(dropped, key=lambda d: (-1 - d[0], d[1])):
+        out.removed.append((idx, 1, "套算一次", -1, [u]))
 
 
 def decomposition_tokens(ctx: Ctx, reading: Reading) -> tuple[tuple[int, ...], tuple[int, ...]]:

@@ -413,10 +413,7 @@ class MCRResult:
                 if values[kept[i]] > values[kept[i - 1]]:
                     ordered = False
                     break
-            if ordered:
-                places = list(range(n))
-            else:
-                places = sorted(range(n), key=lambda i: (-values[kept[i]], kept[i]))
+            places = list(range(n)) if ordered else _by_value(values, kept)
             entries: list[FanEntry] = []
             flower_value = values[Fan.FLOWER_TILES]
             for i in places:
@@ -498,6 +495,11 @@ class MCRResult:
             "readings": self._readings,
             "inferred": list(self._inferred),
         }
+
+
+def _by_value(values: tuple[int, ...], kept: list[int]) -> list[int]:
+    """The places of the kept fans, highest value first, then in the table's order."""
+    return sorted(range(len(kept)), key=lambda i: (-values[kept[i]], kept[i]))
 
 
 def _restore(hand: Hand, rules: Rules, situation: Situation, total_without_flowers: int, readings: int,
