@@ -16,10 +16,15 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 from dataclasses import FrozenInstanceError
-from typing import Final, cast
+from typing import TYPE_CHECKING, Final, cast
 
 from .errors import InvalidHand, describe
 from .tiles import ALL_TILES, EAST, KIND, NUM_KINDS, RED_MAN, tile_to_str
+
+if TYPE_CHECKING:
+    # native 64-bit ints in the compiled build (the packed counts hold at most 45 bits);
+    # annotations only, so the pure build needs no mypy_extensions
+    from mypy_extensions import i64
 
 __all__ = ["ODD_NIBBLES", "Hand", "Meld", "MeldKind"]
 
@@ -307,9 +312,16 @@ class Hand:
         # one pass over the standing tiles: check each, count its kind (in one int a suit,
         # five bits a kind, so that no count can carry into the next), see if they are sorted
         items = _items(concealed, "concealed tiles")
-        cm = cp = cs = cz = 0
+        cm: i64 = 0
+        cp: i64 = 0
+        cs: i64 = 0
+        cz: i64 = 0
         # the standing tiles alone, a nibble per kind (at most 14 tiles: no nibble can carry)
-        nm_ = np_ = ns_ = nz_ = kinds = 0
+        nm_: i64 = 0
+        np_: i64 = 0
+        ns_: i64 = 0
+        nz_: i64 = 0
+        kinds: i64 = 0
         prev = -1
         in_order = True
         for item in items:
@@ -324,8 +336,8 @@ class Hand:
             k = KIND[x]
             su = k // 9
             r = k - 9 * su
-            d = 1 << r * 5
-            n4 = 1 << r * 4
+            d: i64 = 1 << r * 5
+            n4: i64 = 1 << r * 4
             kinds |= 1 << k
             if su == 0:
                 cm += d

@@ -17,11 +17,16 @@ melds share one object from a small table (at most ``_MELD_TABLE_SIZE`` entries)
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from .errors import InvalidArgument, InvalidHand, describe
 from .hand import Hand, Meld, MeldKind
 from .tiles import HONOR, IS_RED, KIND, RANK, RED_MAN, SUIT, SUITS
+
+if TYPE_CHECKING:
+    # a native 64-bit int in the compiled build (a meld's packed tiles: 24 bits); annotations
+    # only, so the pure build needs no mypy_extensions
+    from mypy_extensions import i64
 
 __all__ = [
     "MAX_INPUT_LENGTH",
@@ -129,7 +134,7 @@ def _pack(tiles: list[int]) -> int:
     return code
 
 
-def _meld(code: int, nt: int, claim: int, pos: int) -> Meld:
+def _meld(code: i64, nt: int, claim: int, pos: int) -> Meld:
     """The meld of ``nt`` tiles packed in ``code`` (see _pack) with claim digit ``claim`` (-1:
     none), written at ``pos``."""
     if nt == 3 or nt == 4:
@@ -146,8 +151,8 @@ def _meld(code: int, nt: int, claim: int, pos: int) -> Meld:
     return _new_meld(_unpack(code, nt), claim, pos)
 
 
-def _unpack(code: int, nt: int) -> list[int]:
-    return [(code >> 6 * (nt - 1 - j) & 63) - 1 for j in range(nt)]
+def _unpack(code: i64, nt: int) -> list[int]:
+    return [int(code >> 6 * (nt - 1 - j) & 63) - 1 for j in range(nt)]
 
 
 def _meld_text(tiles: list[int], claim: int) -> str:
@@ -207,7 +212,7 @@ def _read_mpsz(s: str) -> _Read:
     out = _Read()
     standing = out.tiles
     # the meld being read: its nmt tiles packed in mcode (see _meld), no list
-    mcode = 0
+    mcode: i64 = 0
     nmt = 0
     # digits waiting for their suit letter: np digits from position pend_at (only spaces can be
     # written between them), read again from the text when the letter comes
