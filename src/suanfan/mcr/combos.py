@@ -92,6 +92,11 @@ def chow_triple_fan(a: int, b: int, c: int) -> int:
     return _NONE
 
 
+def _three_of_four(a: int, b: int, c: int, d: int, skip: int) -> tuple[int, int, int]:
+    """The three of four ascending sets other than the one at place ``skip`` (0-3), ascending."""
+    return (a if skip > 0 else b, b if skip > 1 else c, c if skip > 2 else d)
+
+
 def _terminal_chows(a: int, b: int, c: int, d: int, pair: int) -> int:
     """一色双龙会 / 三色双龙会 of four ascending chows and a pair of fives, or -1: two 123
     and two 789 chows of the pair's suit, or of the two other suits (one of each per suit)."""
@@ -156,9 +161,7 @@ def add_chow_fans(acc: Fans, chows: list[int], five_pair: int,
     # last), the fourth chow combining once with one of the three
     best = best_f = best_keep = _NONE
     for skip in range(3, -1, -1):
-        t0 = a if skip > 0 else b
-        t1 = b if skip > 1 else c
-        t2 = c if skip > 2 else d
+        t0, t1, t2 = _three_of_four(a, b, c, d, skip)
         f = chow_triple_fan(t0, t1, t2)
         if f < 0:
             continue
@@ -178,9 +181,7 @@ def add_chow_fans(acc: Fans, chows: list[int], five_pair: int,
         _capped_pairs(acc, chows, dropped)
         return
     skip = best_keep >> 4
-    t0 = a if skip > 0 else b
-    t1 = b if skip > 1 else c
-    t2 = c if skip > 2 else d
+    t0, t1, t2 = _three_of_four(a, b, c, d, skip)
     extra = chows[skip]
     acc.add3(best_f, t0, t1, t2)
     if best_keep & 15 == 15:
@@ -304,9 +305,7 @@ def add_pung_fans(acc: Fans, pungs: list[int]) -> None:
             # the first three-pung fan, the fourth pung tried from the last; the fourth pung
             # combines once, with the first of the three it makes a pair fan with
             for skip in range(3, -1, -1):
-                t0 = a if skip > 0 else b
-                t1 = b if skip > 1 else c
-                t2 = c if skip > 2 else d
+                t0, t1, t2 = _three_of_four(a, b, c, d, skip)
                 f = pung_triple_fan(t0, t1, t2)
                 if f < 0:
                     continue

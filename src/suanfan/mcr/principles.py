@@ -13,7 +13,7 @@
    total is kept (:func:`suanfan.mcr.engine.evaluate`, the first of equal totals).
 5. 套算一次 (account once): a set already combined may combine once more, only with a set not
    yet combined — the caps on chow pair fans and the fourth chow/pung rule, in
-   :func:`suanfan.mcr.combos.chow_fans` and :func:`suanfan.mcr.combos.pung_fans`; the pair fans
+   :func:`suanfan.mcr.combos.add_chow_fans` and :func:`suanfan.mcr.combos.add_pung_fans`; the pair fans
    it drops are reported as removed by 套算一次.
 
 A reading's fans reach the walk as fan indices (one per instance). The walk gives the total; with
