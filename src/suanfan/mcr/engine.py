@@ -800,25 +800,26 @@ def _special_fans(ctx: Ctx, acc: Fans, form: int) -> None:
                 break
 
 
-def _special_forms(ctx: Ctx) -> list[int]:
-    """The forms without sets this hand takes (at most one, but 七对 may go with set readings)."""
+def _special_form(ctx: Ctx) -> int:
+    """The form without sets this hand takes, or -1 (there is at most one; 七对 may go with set
+    readings)."""
     if ctx.n_melds:
-        return []
+        return -1
     smask = ctx.smask
     if smask == _TERMINALS_HONORS:
         # 14 standing tiles of the 13 terminal and honour kinds, each present: 十三幺
-        return [THIRTEEN_ORPHANS]
+        return THIRTEEN_ORPHANS
     n = int(smask).bit_count()
     if n == 14:
         # 14 standing tiles of 14 kinds
         knitted = honors_and_knitted(smask)
         if knitted:
-            return [GREATER_KNITTED if knitted == 2 else LESSER_KNITTED]
-        return []
+            return GREATER_KNITTED if knitted == 2 else LESSER_KNITTED
+        return -1
     if n <= 7 and ctx.hand.standing_counts_even():
         # 14 standing tiles, every count even: 七对
-        return [SEVEN_SHIFTED_PAIRS if is_seven_shifted_pairs(smask) else SEVEN_PAIRS]
-    return []
+        return SEVEN_SHIFTED_PAIRS if is_seven_shifted_pairs(smask) else SEVEN_PAIRS
+    return -1
 
 
 def evaluate_eight_flowers(ctx: Ctx) -> Best:
@@ -839,13 +840,13 @@ def evaluate(ctx: Ctx) -> Best:
     acc = Fans()
     pw = ctx.pw
     sw = ctx.sw
-    specials = _special_forms(ctx)
-    for form in specials:
+    special = _special_form(ctx)
+    if special >= 0:
         acc.copy_from(base)
-        _special_fans(ctx, acc, form)
-        best.offer(walk(tables, acc, 0, pw, sw), form, -1, (), -1)
-    if specials and specials[0] != SEVEN_PAIRS and specials[0] != SEVEN_SHIFTED_PAIRS:
-        return best  # 十三幺 and the knitted-tile forms have no other reading
+        _special_fans(ctx, acc, special)
+        best.offer(walk(tables, acc, 0, pw, sw), special, -1, (), -1)
+        if special != SEVEN_PAIRS and special != SEVEN_SHIFTED_PAIRS:
+            return best  # 十三幺 and the knitted-tile forms have no other reading
     smask = ctx.smask
     # 组合龙 with a set and a pair (at most one declared meld)
     if ctx.n_melds <= 1 and int(smask).bit_count() >= 9:

@@ -51,7 +51,9 @@ _NO_FAN: Final = -1
 _HAND_USE: Final[tuple[int, ...]] = (HAND,)
 
 Uses = tuple[int, ...]
-_NO_GROUP: Final[list[Uses]] = []    # nor the sets of each fan
+#: the shared empty list of what is not recorded: the sets of a fan walked without a recorder,
+#: the instances of a Fans that does not record (never changed)
+_NO_GROUP: Final[list[Uses]] = []
 #: the uses of an instance that uses one set or tile, by its token (every token is below 512)
 _ONE_USE: Final[tuple[Uses, ...]] = tuple((t,) for t in range(512))
 
@@ -73,7 +75,7 @@ class Fans:
         self.again_high: i64 = 0
         #: when recording: each instance's fan index and the sets it uses, in the order added
         self.rec_fans: list[int] | None = [] if record else None
-        self.rec_uses: list[Uses] = []
+        self.rec_uses: list[Uses] = [] if record else _NO_GROUP
 
     @property
     def recording(self) -> bool:
