@@ -62,6 +62,12 @@ def chow_pair_fan(a: int, b: int) -> int:
     return PAIR_FANS[r] if r >= 0 else _NONE
 
 
+def _low3(a: int, b: int, c: int) -> int:
+    """The least of three ints (the builtin ``min`` of three is a generic call when compiled)."""
+    m = a if a < b else b
+    return m if m < c else c
+
+
 def chow_triple_fan(a: int, b: int, c: int) -> int:
     """The three-chow fan of ascending chows (清龙, 一色三步高, 一色三同顺, 花龙, 三色三同顺,
     三色三步高), or -1."""
@@ -72,8 +78,8 @@ def chow_triple_fan(a: int, b: int, c: int) -> int:
     rb = b % 9
     rc = c % 9
     if sa != sb and sa != sc and sb != sc:
-        lo = min(ra, rb, rc)
-        hi = max(ra, rb, rc)
+        lo = _low3(ra, rb, rc)
+        hi = -_low3(-ra, -rb, -rc)
         mid = ra + rb + rc - lo - hi
         if lo + 1 == mid and mid + 1 == hi:
             return Fan.MIXED_SHIFTED_CHOWS                       # 三色三步高
@@ -266,8 +272,8 @@ def pung_triple_fan(a: int, b: int, c: int) -> int:
             ra = a % 9
             rb = b % 9
             rc = c % 9
-            lo = min(ra, rb, rc)
-            hi = max(ra, rb, rc)
+            lo = _low3(ra, rb, rc)
+            hi = -_low3(-ra, -rb, -rc)
             mid = ra + rb + rc - lo - hi
             if lo + 1 == mid and mid + 1 == hi:
                 return Fan.MIXED_SHIFTED_PUNGS

@@ -413,10 +413,11 @@ class MCRResult:
                 if values[kept[i]] > values[kept[i - 1]]:
                     ordered = False
                     break
-            places = list(range(n)) if ordered else _by_value(values, kept)
+            places = _NO_PLACES if ordered else _by_value(values, kept)
             entries: list[FanEntry] = []
             flower_value = values[Fan.FLOWER_TILES]
-            for i in places:
+            for p in range(n):
+                i = p if ordered else places[p]
                 idx = kept[i]
                 value = values[idx]
                 if n_flowers and flower_value > value:
@@ -495,6 +496,9 @@ class MCRResult:
             "readings": self._readings,
             "inferred": list(self._inferred),
         }
+
+
+_NO_PLACES: Final[list[int]] = []  # the walk's order kept (never changed)
 
 
 def _by_value(values: tuple[int, ...], kept: list[int]) -> list[int]:
