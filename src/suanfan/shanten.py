@@ -1072,11 +1072,15 @@ def _plus_one(key: i64, r: i64) -> i64:
 
 def hand_counts(hand: Hand) -> tuple[list[int], int]:
     """The standing tiles' kind counts (winning tile included) and the number of declared melds."""
+    # (counts[k] = counts[k] + 1 here and below, not +=: compiled, an augmented item assignment
+    # is a generic call)
     counts = [0] * NUM_KINDS
     for t in hand.concealed:
-        counts[_KIND[t]] += 1
+        k = _KIND[t]
+        counts[k] = counts[k] + 1
     if hand.winning_tile is not None:
-        counts[_KIND[hand.winning_tile]] += 1
+        k = _KIND[hand.winning_tile]
+        counts[k] = counts[k] + 1
     return counts, len(hand.melds)
 
 
@@ -1158,7 +1162,8 @@ def meld_kinds(hand: Hand) -> list[int]:
     counts = [0] * NUM_KINDS
     for m in hand.melds:
         for t in m.tiles:
-            counts[_KIND[t]] += 1
+            k = _KIND[t]
+            counts[k] = counts[k] + 1
     return counts
 
 
@@ -1182,7 +1187,8 @@ def visible_counts(visible: object) -> list[int]:
             else:
                 raise InvalidHand(f"visible tile {describe(t)} is not a tile")
     for t in tiles:
-        counts[_KIND[t]] += 1
+        k = _KIND[t]
+        counts[k] = counts[k] + 1
     return counts
 
 
@@ -1217,8 +1223,8 @@ def winning_kinds(hand: Hand, system: str = "mcr") -> list[int]:
     for k in range(NUM_KINDS):
         if own[k] >= 4:
             continue
-        counts[k] += 1
+        counts[k] = counts[k] + 1
         if (riichi_shanten_counts(counts, n_melds) if riichi else mcr_shanten_counts(counts, n_melds)) == -1:
             out.append(k)
-        counts[k] -= 1
+        counts[k] = counts[k] - 1
     return out

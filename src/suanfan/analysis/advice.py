@@ -150,11 +150,11 @@ def advise(
     standing = list(h.standing)
     for t in _discard_ids(h):
         k = KIND[t]
-        counts[k] -= 1
-        own[k] -= 1
+        counts[k] = counts[k] - 1
+        own[k] = own[k] - 1
         s, kinds = useful_tiles(counts, n_melds, own, sysname)
-        counts[k] += 1
-        own[k] += 1
+        counts[k] = counts[k] + 1
+        own[k] = own[k] + 1
         # the discarded copy is seen once it is thrown
         useful = tuple(UsefulTile(tile_to_str(u), unseen_all[u]) for u in kinds)
         waits: tuple[Wait, ...] = ()

@@ -164,10 +164,10 @@ class _Indicators:
         for t in tiles:
             k = KIND[t]
             if t >= RED_MAN:
-                self.reds[t - RED_MAN] += 1
+                self.reds[t - RED_MAN] = self.reds[t - RED_MAN] + 1
             for i in range(len(self.kinds)):
                 if self.kinds[i] == k:
-                    self.counts[i] += 1
+                    self.counts[i] = self.counts[i] + 1
                     break
             else:
                 self.kinds.append(k)
@@ -975,7 +975,9 @@ def _hand_yaku(h: _HandFacts, flags: bool, riichi: bool, double_riichi: bool, ip
     counts[w] = 1
     classes = _TILE_CLASS[w_tile]
     for t in hand.concealed:
-        counts[KIND[t]] += 1
+        k = KIND[t]
+        # (not +=: compiled, an augmented item assignment is a generic call)
+        counts[k] = counts[k] + 1
         classes |= _TILE_CLASS[t]
     if chankan and counts[w] != 1:
         raise InvalidHand("chankan: the robbed tile completes another player's kong, so the hand "
@@ -986,20 +988,21 @@ def _hand_yaku(h: _HandFacts, flags: bool, riichi: bool, double_riichi: bool, ip
         all_counts = counts[:]
         for m in melds:
             for t in m.tiles:
-                all_counts[KIND[t]] += 1
+                k = KIND[t]
+                all_counts[k] = all_counts[k] + 1
                 classes |= _TILE_CLASS[t]
     reds = _NO_REDS  # red fives held, per suit
     if classes & _C_RED:
         reds = [0, 0, 0]
         for t in hand.concealed:
             if t >= RED_MAN:
-                reds[t - RED_MAN] += 1
+                reds[t - RED_MAN] = reds[t - RED_MAN] + 1
         if w_tile >= RED_MAN:
-            reds[w_tile - RED_MAN] += 1
+            reds[w_tile - RED_MAN] = reds[w_tile - RED_MAN] + 1
         for m in melds:
             for t in m.tiles:
                 if t >= RED_MAN:
-                    reds[t - RED_MAN] += 1
+                    reds[t - RED_MAN] = reds[t - RED_MAN] + 1
     # -- indicators, three-player tiles, red fives (RIICHI.md: dora count once there is a yaku)
     dora_ind = _NO_INDICATORS
     if dora_indicators:
