@@ -62,10 +62,16 @@ def chow_pair_fan(a: int, b: int) -> int:
     return PAIR_FANS[r] if r >= 0 else _NONE
 
 
-def _low3(a: int, b: int, c: int) -> int:
-    """The least of three ints (the builtin ``min`` of three is a generic call when compiled)."""
-    m = a if a < b else b
-    return m if m < c else c
+def _sorted3(a: int, b: int, c: int) -> tuple[int, int, int]:
+    """Three ints ascending (the ranks of three sets of three suits; the builtins ``min`` and
+    ``max`` of three, and ``sorted``, are generic calls when compiled)."""
+    if a > b:
+        a, b = b, a
+    if b > c:
+        b, c = c, b
+    if a > b:
+        a, b = b, a
+    return a, b, c
 
 
 def chow_triple_fan(a: int, b: int, c: int) -> int:
@@ -78,9 +84,7 @@ def chow_triple_fan(a: int, b: int, c: int) -> int:
     rb = b % 9
     rc = c % 9
     if sa != sb and sa != sc and sb != sc:
-        lo = _low3(ra, rb, rc)
-        hi = -_low3(-ra, -rb, -rc)
-        mid = ra + rb + rc - lo - hi
+        lo, mid, hi = _sorted3(ra, rb, rc)
         if lo + 1 == mid and mid + 1 == hi:
             return Fan.MIXED_SHIFTED_CHOWS                       # 三色三步高
         if lo == hi:
@@ -172,10 +176,11 @@ def add_chow_fans(acc: Fans, chows: list[int], five_pair: int,
         if f < 0:
             continue
         extra = chows[skip]
-        # the pair fan kept: the first in PAIR_FANS order, the first of the three on ties
+        # the pair fan kept: the first in PAIR_FANS order, the first of the three on ties (the
+        # i-th of the three is chows[i if i < skip else i + 1])
         keep = _NONE
         for i in range(3):
-            r = _PAIR_RANK[(t0 if i == 0 else t1 if i == 1 else t2) * 27 + extra]
+            r = _PAIR_RANK[chows[i if i < skip else i + 1] * 27 + extra]
             if r >= 0 and (keep < 0 or r < keep >> 2):
                 keep = r << 2 | i
         value = FANS[f].value + (1 if keep >= 0 else 0)
@@ -194,13 +199,13 @@ def add_chow_fans(acc: Fans, chows: list[int], five_pair: int,
         return
     keep_rank = best_keep >> 2 & 3
     keep_i = best_keep & 3
-    acc.add2(PAIR_FANS[keep_rank], t0 if keep_i == 0 else t1 if keep_i == 1 else t2, extra)
+    acc.add2(PAIR_FANS[keep_rank], chows[keep_i if keep_i < skip else keep_i + 1], extra)
     if dropped is None:
         return
     # the other pair fans the fourth chow makes, in PAIR_FANS order: dropped by 套算一次
     for r in range(4):
         for i in range(3):
-            t = t0 if i == 0 else t1 if i == 1 else t2
+            t = chows[i if i < skip else i + 1]
             if _PAIR_RANK[t * 27 + extra] == r and not (r == keep_rank and i == keep_i):
                 dropped.append((PAIR_FANS[r], (t, extra)))
 
@@ -272,9 +277,7 @@ def pung_triple_fan(a: int, b: int, c: int) -> int:
             ra = a % 9
             rb = b % 9
             rc = c % 9
-            lo = _low3(ra, rb, rc)
-            hi = -_low3(-ra, -rb, -rc)
-            mid = ra + rb + rc - lo - hi
+            lo, mid, hi = _sorted3(ra, rb, rc)
             if lo + 1 == mid and mid + 1 == hi:
                 return Fan.MIXED_SHIFTED_PUNGS
             if lo == hi:
@@ -318,7 +321,7 @@ def add_pung_fans(acc: Fans, pungs: list[int]) -> None:
                 extra = pungs[skip]
                 acc.add3(f, PUNG + t0, PUNG + t1, PUNG + t2)
                 for i in range(3):
-                    t = t0 if i == 0 else t1 if i == 1 else t2
+                    t = pungs[i if i < skip else i + 1]
                     g = pung_pair_fan(t, extra) if t < extra else pung_pair_fan(extra, t)
                     if g >= 0:
                         acc.add2(g, PUNG + t, PUNG + extra)

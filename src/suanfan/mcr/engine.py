@@ -724,9 +724,9 @@ def knitted_fans(ctx: Ctx, acc: Fans, ki: int, pair: int,
         if ctx.n_melds == 0:
             keys = [0, 0, 0, 0]
             for k in st_set:
-                keys[_GROUP[k]] = keys[_GROUP[k]] + _NIBBLE[k]
-            keys[_GROUP[pair]] = keys[_GROUP[pair]] + 2 * _NIBBLE[pair]
-            keys[_GROUP[win]] = keys[_GROUP[win]] - _NIBBLE[win]
+                keys[_GROUP[k]] += _NIBBLE[k]
+            keys[_GROUP[pair]] += 2 * _NIBBLE[pair]
+            keys[_GROUP[win]] -= _NIBBLE[win]
             if standard_waits(keys[0], keys[1], keys[2], keys[3]).bit_count() == 1:
                 s = sets[0]
                 if s < PUNG and s == win - 1:
@@ -856,7 +856,7 @@ def evaluate(ctx: Ctx) -> Best:
                 continue
             rest = ctx.counts()
             for k in KNITTED[ki]:
-                rest[k] = rest[k] - 1
+                rest[k] -= 1
             for pair, sets in decompose(rest, 1 - ctx.n_melds):
                 acc.copy_from(base)
                 knitted_fans(ctx, acc, ki, pair, sets)
