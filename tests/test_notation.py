@@ -107,6 +107,12 @@ def test_red_fives() -> None:
         ("11111m456p789s11z 5z", "5 copies of 1m"),
         ("[12m]123p456s789s1z 1z", "not a chow, pung or kong"),
         ("[135m]123p456s789s1z 1z", "not a chow, pung or kong"),
+        # longer than any meld (more tiles than a packed meld holds, in both readers)
+        ("[123456789012m]1z", "meld at position 0 has 12 tiles"),
+        ("[W1W2W3W4W5W6W7W8W9B1B2B3]1z", "position"),
+        ("[123m8]123p456s789s1z 1z", "claim digit"),
+        ("[555m9]123p456s789s1z 1z", "claim digit"),
+        ("[7777m8]123p456s789s1z", "claim digit"),
         ("[EEEE9]123m456p789s N N", "claim digit"),
         ("[123m4]123p456s789s1z 1z", "claim digit"),
         ("[123m", "not closed"),

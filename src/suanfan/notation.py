@@ -80,6 +80,10 @@ def _char_code(c: int) -> int:
 
 
 _CHAR: Final[tuple[int, ...]] = tuple(_char_code(c) for c in range(128))
+# the suit letters of numbered tiles, compared directly on the common path of the reader
+_LETTER_M: Final = 109  # ord("m")
+_LETTER_P: Final = 112  # ord("p")
+_LETTER_S: Final = 115  # ord("s")
 
 # Unicode Mahjong Tiles block from U+1F000: winds, dragons (red, green, white), characters,
 # bamboo, dots, flowers (plum, orchid, bamboo, chrysanthemum), seasons (spring .. winter).
@@ -121,37 +125,80 @@ class _Read:
 
 
 # -- melds ---------------------------------------------------------------------------------------
+# A meld is read once per distinct written form: melds are immutable, so equal melds share one
+# object. A chow, pung or kong written in order without red fives (nearly every meld) has a slot
+# of _MELD_SLOTS by its shape, first tile and claim digit; any other form is kept in
+# _MELD_TABLE, by its written tiles and claim digit, up to _MELD_TABLE_SIZE entries.
+_SLOT_CLAIMS: Final = 9  # claim digit -1 (none) to 7
+_SLOT_FIRSTS: Final = 38  # the first tile's id + 1 as packed (see _pack)
+_MELD_SLOTS: Final[list[Meld | None]] = [None] * (3 * _SLOT_FIRSTS * _SLOT_CLAIMS)
 _MELD_TABLE_SIZE: Final = 4096
-#: melds already read, by their written tiles and claim digit (see _meld_code)
 _MELD_TABLE: Final[dict[int, Meld]] = {}
+
+
+#: a packed meld keeps its last four tiles (a longer meld is refused by its count alone)
+_PACK_MASK: Final = (1 << 24) - 1
 
 
 def _pack(tiles: list[int]) -> int:
     """Tile ids packed as _meld takes them: six bits a tile (its id + 1), the first highest."""
     code = 0
     for t in tiles:
-        code = code * 64 + t + 1
+        code = (code * 64 + t + 1) & _PACK_MASK
     return code
 
 
-def _meld(code: i64, nt: int, claim: int, pos: int) -> Meld:
+def _meld_slot(code: i64, nt: i64, claim: i64) -> i64:
+    """The slot in _MELD_SLOTS of the meld packed in ``code``, or -1: a chow written in order
+    (shape 0), a pung (1) or a kong (2) of plain tiles. The tiles are checked by _new_meld when
+    the slot is filled (a run across two suits is refused there, before it is stored)."""
+    a = code >> 6 * (nt - 1)
+    if nt == 3:
+        b = code >> 6 & 63
+        c = code & 63
+        if a == b and b == c:
+            shape: i64 = 1
+        elif b == a + 1 and c == a + 2:
+            shape = 0
+        else:
+            return -1
+    elif nt == 4 and code == a * 0x41041:  # four equal tiles: a in each six bits
+        shape = 2
+    else:
+        return -1
+    if a > RED_MAN or claim > 7:  # a red five (packed as its id + 1), or a claim digit 8 or 9
+        return -1
+    return (shape * _SLOT_FIRSTS + a) * _SLOT_CLAIMS + claim + 1
+
+
+def _meld(code: i64, nt: i64, claim: i64, pos: int) -> Meld:
     """The meld of ``nt`` tiles packed in ``code`` (see _pack) with claim digit ``claim`` (-1:
     none), written at ``pos``."""
     if nt == 3 or nt == 4:
+        slot = _meld_slot(code, nt, claim)
+        if slot >= 0:
+            m = _MELD_SLOTS[slot]
+            if m is None:
+                m = _new_meld(_unpack(code, nt), int(claim), pos)
+                _MELD_SLOTS[slot] = m
+            return m
         key = ((nt * 16 + claim + 1) << 6 * nt) + code
         m = _MELD_TABLE.get(key)
         if m is not None:
             return m
-        m = _new_meld(_unpack(code, nt), claim, pos)
+        m = _new_meld(_unpack(code, nt), int(claim), pos)
         if len(_MELD_TABLE) < _MELD_TABLE_SIZE:
             _MELD_TABLE[key] = m
         return m
     if nt == 0:
         raise InvalidHand(f"empty meld at position {pos}")
-    return _new_meld(_unpack(code, nt), claim, pos)
+    if nt > 4:  # (its tiles were not all packed: see _read_mpsz)
+        raise InvalidHand(
+            f"meld at position {pos} has {nt} tiles: a chow or pung has 3, a kong 4")
+    return _new_meld(_unpack(code, nt), int(claim), pos)
 
 
-def _unpack(code: i64, nt: int) -> list[int]:
+def _unpack(code: i64, nt: i64) -> list[int]:
     return [int(code >> 6 * (nt - 1 - j) & 63) - 1 for j in range(nt)]
 
 
@@ -213,18 +260,24 @@ def _read_mpsz(s: str) -> _Read:
     standing = out.tiles
     # the meld being read: its nmt tiles packed in mcode (see _meld), no list
     mcode: i64 = 0
-    nmt = 0
+    nmt: i64 = 0
     # digits waiting for their suit letter: np digits from position pend_at (only spaces can be
     # written between them), read again from the text when the letter comes
-    np = 0
-    pend_at = 0
+    np: i64 = 0
+    pend_at: i64 = 0
     in_meld = False
-    meld_at = 0
-    comma_at = -1
-    n = len(s)
-    i = 0
+    meld_at: i64 = 0
+    comma_at: i64 = -1
+    n: i64 = len(s)
+    i: i64 = 0
+    j: i64
+    k: i64
+    d: i64
+    t: i64
+    base: i64
+    claim: i64
     while i < n:
-        o = ord(s[i])
+        o: i64 = ord(s[i])
         if 48 <= o <= 57 and np == 0:
             # the common case: a run of digits and its suit letter, read at once
             j = i + 1
@@ -232,13 +285,14 @@ def _read_mpsz(s: str) -> _Read:
                 j += 1
             if j < n and comma_at < 0:
                 o2 = ord(s[j])
-                su = _CHAR[o2] >> 3 if o2 < 128 and _CHAR[o2] & 7 == _SUIT else 9
+                su: i64 = (0 if o2 == _LETTER_M else 1 if o2 == _LETTER_P
+                           else 2 if o2 == _LETTER_S else 9)
                 if su < 3:
                     base = su * 9 - 1
                     if in_meld:
                         for k in range(i, j):
                             d = ord(s[k]) - 48
-                            mcode = mcode * 64 + (base + d if d else RED_MAN + su) + 1
+                            mcode = (mcode * 64 + (base + d if d else RED_MAN + su) + 1) & _PACK_MASK
                             nmt += 1
                     else:
                         if out.tile_at < 0:
@@ -248,8 +302,10 @@ def _read_mpsz(s: str) -> _Read:
                             standing.append(base + d if d else RED_MAN + su)
                     i = j + 1
                     continue
+        what: i64
+        v: i64
         if o < 128:
-            c = _CHAR[o]
+            c: i64 = _CHAR[o]
             what = c & 7
             v = c >> 3
         elif _UNI0 <= o < _UNI0 + 34:
@@ -308,7 +364,7 @@ def _read_mpsz(s: str) -> _Read:
                     out.flowers.append(d)
                     continue
                 if in_meld:
-                    mcode = mcode * 64 + t + 1
+                    mcode = (mcode * 64 + t + 1) & _PACK_MASK
                     nmt += 1
                 else:
                     standing.append(t)
@@ -321,7 +377,7 @@ def _read_mpsz(s: str) -> _Read:
                 raise InvalidHand(
                     f"unexpected {_where(s, i)}: a comma must be followed by one claim digit")
             if in_meld:
-                mcode = mcode * 64 + v + 1
+                mcode = (mcode * 64 + v + 1) & _PACK_MASK
                 nmt += 1
             else:
                 if out.tile_at < 0:
