@@ -322,13 +322,21 @@ class Hand:
         ns_: i64 = 0
         nz_: i64 = 0
         kinds: i64 = 0
-        prev = -1
+        prev: i64 = -1
         in_order = True
+        x: i64
+        k: i64
+        su: i64
+        r: i64
+        # each shift shifts an i64 variable: mypyc would shift a literal 1 as a C int
+        d: i64
+        n4: i64
+        bit: i64
         for item in items:
             x = -1
-            if type(item) is int:
+            if type(item) is int and 0 <= item < ALL_TILES:
                 x = item
-            if not 0 <= x < ALL_TILES:
+            if x < 0:
                 raise InvalidHand(f"concealed tiles: {describe(item)} is not a tile id")
             if x < prev or x >= RED_MAN:
                 in_order = False
@@ -336,9 +344,13 @@ class Hand:
             k = KIND[x]
             su = k // 9
             r = k - 9 * su
-            d: i64 = 1 << r * 5
-            n4: i64 = 1 << r * 4
-            kinds |= 1 << k
+            d = 1
+            d <<= r * 5
+            n4 = 1
+            n4 <<= r * 4
+            bit = 1
+            bit <<= k
+            kinds |= bit
             if su == 0:
                 cm += d
                 nm_ += n4
@@ -360,9 +372,13 @@ class Hand:
             k = KIND[wt]
             su = k // 9
             r = k - 9 * su
-            d = 1 << r * 5
-            n4 = 1 << r * 4
-            kinds |= 1 << k
+            d = 1
+            d <<= r * 5
+            n4 = 1
+            n4 <<= r * 4
+            bit = 1
+            bit <<= k
+            kinds |= bit
             if su == 0:
                 cm += d
                 nm_ += n4
