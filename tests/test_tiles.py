@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from suanfan import tiles as T
 from suanfan.notation import parse_tile, parse_tiles
@@ -50,3 +52,14 @@ def test_make_tile_and_names() -> None:
     assert T.tile_name(T.GREEN, "zh") == "发"
     assert T.tile_name(parse_tile("3m"), "zh") == "三万"
     assert T.tile_name(T.RED_PIN, "en") == "Red 5 Dots"
+
+
+@given(st.integers(min_value=0, max_value=2**62 - 1))
+def test_popcount_counts_the_bits_set(mask: int) -> None:
+    """The native popcount the engines use on kind masks agrees with int.bit_count."""
+    assert T.popcount(mask) == mask.bit_count()
+
+
+def test_popcount_edges() -> None:
+    assert [T.popcount(m) for m in (0, 1, 2**34 - 1, 2**62 - 1, 0x5555555555555555 >> 1)] == [
+        0, 1, 34, 62, 31]

@@ -13,7 +13,12 @@ the hand: they are numbers 1–8 (1–4 梅兰竹菊, 5–8 春夏秋冬) kept a
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    # a native 64-bit int in the compiled build; annotations only, so the pure build needs no
+    # mypy_extensions
+    from mypy_extensions import i64
 
 __all__ = [
     "ALL_TILES",
@@ -52,6 +57,7 @@ __all__ = [
     "WHITE",
     "WINDS",
     "make_tile",
+    "popcount",
     "tile_name",
     "tile_to_str",
 ]
@@ -126,6 +132,18 @@ FLOWER_NAMES: Final = {
     "zh": ("梅", "兰", "竹", "菊", "春", "夏", "秋", "冬"),
     "en": ("Plum", "Orchid", "Bamboo", "Chrysanthemum", "Spring", "Summer", "Autumn", "Winter"),
 }
+
+
+def popcount(mask: i64) -> i64:
+    """The number of bits set in ``mask`` (0 <= mask < 2**62, e.g. a kind mask), in native ints:
+    ``int.bit_count`` is a method call in the compiled build."""
+    x = mask - (mask >> 1 & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + (x >> 2 & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    x += x >> 8
+    x += x >> 16
+    x += x >> 32
+    return x & 0x7F
 
 
 def make_tile(suit: int, rank: int) -> int:

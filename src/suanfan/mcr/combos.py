@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..decompose import PUNG
+from ..tiles import popcount
 from .fans import FANS, Fan
 from .principles import PAIR, Fans, Uses
 
@@ -126,7 +127,7 @@ def _terminal_chows(a: int, b: int, c: int, d: int, pair: int) -> int:
         return _NONE
     if suits == 1 << ps:
         return Fan.PURE_TERMINAL_CHOWS
-    if not suits >> ps & 1 and lows == highs and lows.bit_count() == 2:
+    if not suits >> ps & 1 and lows == highs and popcount(lows) == 2:
         return Fan.THREE_SUITED_TERMINAL_CHOWS
     return _NONE
 

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Final
 
 from ..decompose import PUNG, decompose, suit_splits
 from ..hand import ODD_NIBBLES, Hand, MeldKind
-from ..tiles import EAST, IS_GREEN, IS_REVERSIBLE, KIND, NORTH, NUM_KINDS, WHITE
+from ..tiles import EAST, IS_GREEN, IS_REVERSIBLE, KIND, NORTH, NUM_KINDS, WHITE, popcount
 from .combos import add_chow_fans, add_pung_fans
 from .extended import is_pair_258, is_red_characters
 from .fans import FAN_INDEX, Fan
@@ -585,7 +585,7 @@ class Ctx:
         kz = self.key_z - (nib if g == 3 else 0)
         if standard_waits(km, kp, ks, kz) != 1 << win:
             return False
-        if self.n_melds == 0 and int(self.smask).bit_count() <= 8:
+        if self.n_melds == 0 and popcount(self.smask) <= 8:
             # 七对: the 13 tiles are six pairs (a four is two) and a single, which waits too
             # the sum of each key's nibbles halved (each sum < 15)
             pairs = (((km >> 1) & _LOW3) % 15 + ((kp >> 1) & _LOW3) % 15 + ((ks >> 1) & _LOW3) % 15
@@ -727,7 +727,7 @@ def knitted_fans(ctx: Ctx, acc: Fans, ki: int, pair: int,
                 keys[_GROUP[k]] += _NIBBLE[k]
             keys[_GROUP[pair]] += 2 * _NIBBLE[pair]
             keys[_GROUP[win]] -= _NIBBLE[win]
-            if standard_waits(keys[0], keys[1], keys[2], keys[3]).bit_count() == 1:
+            if popcount(standard_waits(keys[0], keys[1], keys[2], keys[3])) == 1:
                 s = sets[0]
                 if s < PUNG and s == win - 1:
                     acc.add1(Fan.CLOSED_WAIT, s)
@@ -809,7 +809,7 @@ def _special_form(ctx: Ctx) -> int:
     if smask == _TERMINALS_HONORS:
         # 14 standing tiles of the 13 terminal and honour kinds, each present: 十三幺
         return THIRTEEN_ORPHANS
-    n = int(smask).bit_count()
+    n = popcount(smask)
     if n == 14:
         # 14 standing tiles of 14 kinds
         knitted = honors_and_knitted(smask)
@@ -849,7 +849,7 @@ def evaluate(ctx: Ctx) -> Best:
             return best  # 十三幺 and the knitted-tile forms have no other reading
     smask = ctx.smask
     # 组合龙 with a set and a pair (at most one declared meld)
-    if ctx.n_melds <= 1 and int(smask).bit_count() >= 9:
+    if ctx.n_melds <= 1 and popcount(smask) >= 9:
         for ki in range(6):
             km = KNIT_MASKS[ki]
             if smask & km != km:

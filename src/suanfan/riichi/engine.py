@@ -28,7 +28,18 @@ from ..decompose import PUNG, decompose_packed, is_thirteen_orphans
 from ..errors import InvalidArgument, InvalidHand, NotWinning, NoYaku, TileMissing, describe
 from ..hand import Hand, MeldKind
 from ..notation import parse_hand, parse_tile, parse_tiles
-from ..tiles import EAST, GREEN, IS_GREEN, IS_TERMINAL_OR_HONOR, KIND, NORTH, RED_MAN, WHITE, tile_to_str
+from ..tiles import (
+    EAST,
+    GREEN,
+    IS_GREEN,
+    IS_TERMINAL_OR_HONOR,
+    KIND,
+    NORTH,
+    RED_MAN,
+    WHITE,
+    popcount,
+    tile_to_str,
+)
 from . import yaku as Y
 from .fu import (
     KANCHAN,
@@ -1074,7 +1085,7 @@ def _hand_yaku(h: _HandFacts, flags: bool, riichi: bool, double_riichi: bool, ip
             found = True
             _offer_yakuman(h, ym | 1 << (Y.KOKUSHI_13 if counts[w] == 2 else Y.KOKUSHI),
                            KOKUSHI_13 if counts[w] == 2 else KOKUSHI, FORM_KOKUSHI, -1, ())
-        if hand.standing_kinds.bit_count() == 7 and hand.standing_counts_even():
+        if popcount(hand.standing_kinds) == 7 and hand.standing_counts_even():
             # 七對子: 14 tiles of seven kinds, every count even (so each a pair)
             found = True
             pairs = tuple([k for k in range(34) if counts[k] == 2])
