@@ -19,16 +19,22 @@ _WIND_NAMES: Final = {
     "w": 2, "west": 2, "3z": 2, "西": 2,
     "n": 3, "north": 3, "4z": 3, "北": 3,
 }
-_WIND_FAST: Final = {"E": 0, "S": 1, "W": 2, "N": 3}
 WIND_LETTERS: Final = "ESWN"
 
 
 def parse_wind(w: object, what: str = "wind") -> int:
     """0–3 for East, South, West, North; accepts "E", "east", "1z", "东", or 0–3."""
     if isinstance(w, str):
-        fast = _WIND_FAST.get(w)
-        if fast is not None:
-            return fast
+        if len(w) == 1:  # the common case, E S W N, without a dict lookup
+            o = ord(w)
+            if o == 69:  # E
+                return 0
+            if o == 83:  # S
+                return 1
+            if o == 87:  # W
+                return 2
+            if o == 78:  # N
+                return 3
         r = _WIND_NAMES.get(w.strip().lower())
         if r is not None:
             return r
