@@ -20,12 +20,17 @@ sets a fan uses are built only when the reading is being explained.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from ..decompose import PUNG
 from ..tiles import popcount
 from .fans import FANS, Fan
 from .principles import PAIR, Fans, Uses
+
+if TYPE_CHECKING:
+    # native 64-bit ints in the compiled build; annotations only, so the pure build needs no
+    # mypy_extensions
+    from mypy_extensions import i64
 
 __all__ = ["PAIR_FANS", "add_chow_fans", "add_pung_fans", "chow_pair_fan", "chow_triple_fan",
            "pung_pair_fan", "pung_triple_fan"]
@@ -213,24 +218,34 @@ def add_chow_fans(acc: Fans, chows: list[int], five_pair: int,
 
 def _capped_pairs(acc: Fans, chows: list[int], dropped: list[tuple[int, Uses]] | None) -> None:
     """The pair fans of three or four chows with no bigger chow fan, capped by 套算一次."""
-    n = len(chows)
-    # the pair fans by rank (a nibble per rank), and the chows' groups as 2-bit labels
-    counts = 0
-    labels = 0b11100100
+    n: i64 = len(chows)
+    # each pair's fan rank + 1 (0: none), three bits a pair in the order walked; the pair fans
+    # by rank (a nibble per rank); the chows' groups as 2-bit labels
+    ranks: i64 = 0
+    counts: i64 = 0
+    labels: i64 = 0b11100100
+    p: i64 = 0
+    i: i64
+    j: i64
+    k: i64
+    r: i64
     for i in range(n):
+        row = chows[i] * 27
         for j in range(i + 1, n):
-            r = _PAIR_RANK[chows[i] * 27 + chows[j]]
+            r = _PAIR_RANK[row + chows[j]]
             if r >= 0:
-                counts += 1 << (4 * r)
-                li = labels >> (2 * i) & 3
-                lj = labels >> (2 * j) & 3
+                ranks |= (r + 1) << 3 * p
+                counts += _NIBBLE_ONE[r]
+                li = labels >> 2 * i & 3
+                lj = labels >> 2 * j & 3
                 if li != lj:
                     for k in range(n):
-                        if labels >> (2 * k) & 3 == li:
-                            labels = labels & ~(3 << (2 * k)) | lj << (2 * k)
-    groups = 0
+                        if labels >> 2 * k & 3 == li:
+                            labels = labels & ~(3 << 2 * k) | lj << 2 * k  # (k < 4: no overflow)
+            p += 1
+    groups: i64 = 0
     for k in range(n):
-        if labels >> (2 * k) & 3 == k:
+        if labels >> 2 * k & 3 == k:
             groups += 1
     cap = n - groups
     total = (counts & 15) + (counts >> 4 & 15) + (counts >> 8 & 15) + (counts >> 12 & 15)
@@ -238,24 +253,34 @@ def _capped_pairs(acc: Fans, chows: list[int], dropped: list[tuple[int, Uses]] |
     # down to one of a rank, then to none
     kept = counts
     over = total - cap
+    limit: i64
     for limit in range(1, -1, -1):
         for r in range(3, -1, -1):
-            have = kept >> (4 * r) & 15
+            have = kept >> 4 * r & 15
             if over > 0 and have > limit:
-                cut = min(have - limit, over)
-                kept -= cut << (4 * r)
+                cut = have - limit
+                if cut > over:
+                    cut = over
+                kept -= cut << 4 * r
                 over -= cut
-    seen = 0
+    seen: i64 = 0
+    p = 0
     for i in range(n):
         for j in range(i + 1, n):
-            r = _PAIR_RANK[chows[i] * 27 + chows[j]]
+            r = (ranks >> 3 * p & 7) - 1
+            p += 1
             if r < 0:
                 continue
-            if (seen >> (4 * r) & 15) < (kept >> (4 * r) & 15):
+            if (seen >> 4 * r & 15) < (kept >> 4 * r & 15):
                 acc.add2(PAIR_FANS[r], chows[i], chows[j])
             elif dropped is not None:
                 dropped.append((PAIR_FANS[r], (chows[i], chows[j])))
-            seen += 1 << (4 * r)
+            seen += _NIBBLE_ONE[r]
+
+
+#: one in the nibble of each pair fan rank (a table: in the compiled build a literal 1 shifted
+#: by a native int would be a C int)
+_NIBBLE_ONE: Final[tuple[int, ...]] = (1, 16, 256, 4096)
 
 
 def pung_pair_fan(a: int, b: int) -> int:
