@@ -911,8 +911,10 @@ def _standard_readings(ctx: Ctx, base: Fans, acc: Fans, best: Best) -> None:
             while True:
                 props: i64 = _OUTSIDE | _FIVES | _EVEN
                 winds: i64 = ctx.fixed_winds
-                chows.clear()
-                pungs.clear()
+                if chows:  # (clearing an empty list still costs a slice assignment)
+                    chows.clear()
+                if pungs:
+                    pungs.clear()
                 for g in range(n):
                     code: i64 = pair_split if g == pg else groups[g][1 + pos[g]]
                     _read_split(code, firsts[g], chows, pungs)

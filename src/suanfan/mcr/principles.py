@@ -139,7 +139,8 @@ class Fans:
         self.high = other.high
         self.again_low = other.again_low
         self.again_high = other.again_high
-        self.again.clear()
+        if self.again:  # (clearing an empty list still costs a slice assignment)
+            self.again.clear()
         if other.again:
             self.again.extend(other.again)
 
