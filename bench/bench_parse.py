@@ -9,9 +9,10 @@ Unicode tiles, Botzone codes) and each string is parsed once: strings are never 
 process, so no cache keyed by the string helps. CPU time, microseconds per string; with
 ``--repeat R`` (default 7) R fresh sets are timed and the median is printed per style.
 
-The reader shares equal melds from a bounded table (``suanfan.notation._MELD_TABLE``, keyed by a
-meld's written tiles and claim digit, never by the hand string); ``--no-table`` empties it before
-every string, to show what it saves.
+The reader shares equal melds: a meld written in order without red fives from a fixed slot list
+(``suanfan.notation._MELD_SLOTS``, by shape, first tile and claim digit), any other from a bounded
+dict (``_MELD_TABLE``, keyed by its written tiles and claim digit); never by the hand string.
+``--no-table`` empties the dict before every string, to show what it saves.
 
 Unless ``--no-score``, ``mcr.score()`` (reading ``.total``) is timed on the same hands too and the
 ratio parse / score printed (the bar of issue 12: at most 0.25). PyMahjongGB (C++), when installed,
@@ -111,7 +112,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeat", type=int, default=7)
     ap.add_argument("--no-score", action="store_true", help="do not time mcr.score()")
     ap.add_argument("--no-table", action="store_true",
-                    help="empty the reader's meld table before every string")
+                    help="empty the reader's meld dict before every string")
     args = ap.parse_args(argv)
 
     import suanfan.hand

@@ -385,6 +385,26 @@ def test_equal_melds_read_from_many_strings_are_equal() -> None:
     assert len(notation._MELD_TABLE) <= notation._MELD_TABLE_SIZE
 
 
+def test_melds_written_in_order_share_one_object_per_claim() -> None:
+    """Equal melds are one object; the claim digit, the shape and red fives tell them apart."""
+    m1 = parse_hand("[123m1]123p456s789s1z 1z").melds[0]
+    assert m1 is parse_hand("[123m1]456p456s789s2z 2z").melds[0]
+    m2 = parse_hand("[123m2]123p456s789s1z 1z").melds[0]
+    assert m1 != m2 and (m1.source, m2.source) == (1, 2)
+    pungs = [parse_hand(f"[555m{c}]123p456s789s1z 1z").melds[0] for c in ("", "1", "2", "3")]
+    assert [m.source for m in pungs] == [None, 1, 2, 3]
+    assert all(m.kind is MeldKind.PUNG and m.tiles == (4, 4, 4) for m in pungs)
+    red = parse_hand("[505m1]123p456s789s1z 1z").melds[0]
+    assert red.tiles == (4, 4, 34) and red != pungs[1]
+    kongs = [parse_hand(f"[7777p{c}]123m456s789s1z 1z").melds[0] for c in ("", "1", "5")]
+    assert [(m.concealed, m.promoted, m.source) for m in kongs] == [
+        (True, False, None), (False, False, 1), (False, True, 1)]
+    with pytest.raises(InvalidHand, match="claim digit"):
+        parse_hand("[123m0]123p456s789s1z 1z")
+    with pytest.raises(InvalidHand, match="not a chow"):
+        parse_hand("[789m1]123p456s789s1z 1z".replace("789m", "89m1p"))
+
+
 def test_hand_keeps_its_standing_tiles_packed() -> None:
     """The packed view both engines read (a nibble per kind and group, and a kind mask) says the
     same as the standing tiles and the winning tile, red fives counted as fives; melds are not in

@@ -12,7 +12,8 @@ One reader does MPSZ, honour letters and Unicode tiles (mixed freely), in one pa
 with a 128-entry table from character code to what the character is; Botzone tile codes have a
 reader of their own, tried when the text looks like them. Both build the melds and the standing
 tiles as they go. A meld is read once per distinct written form: melds are immutable, so equal
-melds share one object from a small table (at most ``_MELD_TABLE_SIZE`` entries).
+melds share one object: a meld written in order without red fives from a fixed slot list, any
+other from a small table (at most ``_MELD_TABLE_SIZE`` entries).
 """
 
 from __future__ import annotations
