@@ -58,13 +58,17 @@ def _frozen(cls: str, name: str, verb: str = "assign to") -> FrozenInstanceError
     return FrozenInstanceError(f"cannot {verb} field {name!r}: a {cls} is immutable")
 
 
+_NO_ITEMS: Final[list[object]] = []
+
+
 def _items(raw: object, what: str) -> list[object]:
     """The items of a list, tuple or other iterable (text excluded) given as ``raw``, as a list
-    (``raw`` itself when it is a list: the callers only read it)."""
+    (``raw`` itself when it is a list, one shared empty list for an empty tuple: the callers
+    only read it)."""
     if isinstance(raw, list):
         return raw
     if isinstance(raw, tuple):
-        return list(raw)
+        return list(raw) if raw else _NO_ITEMS
     if isinstance(raw, (str, bytes, bytearray)) or not isinstance(raw, Iterable):
         raise InvalidHand(f"{what} {describe(raw)} is not a sequence")
     return list(raw)

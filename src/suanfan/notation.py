@@ -117,12 +117,33 @@ class _Read:
     __slots__ = ("flower_at", "flowers", "meld_at", "melds", "tile_at", "tiles")
 
     def __init__(self) -> None:
-        self.melds: list[Meld] = []
         self.tiles: list[int] = []
-        self.flowers: list[int] = []
+        #: the melds and the flowers, a list made for the first one (many hands have no melds,
+        #: most no flowers); None while there is none
+        self.melds: list[Meld] | None = None
+        self.flowers: list[int] | None = None
         self.meld_at = -1
         self.tile_at = -1
         self.flower_at = -1
+
+    def add_meld(self, m: Meld) -> None:
+        got = self.melds
+        if got is None:
+            self.melds = [m]
+        else:
+            got.append(m)
+
+    def add_flower(self, f: int) -> None:
+        got = self.flowers
+        if got is None:
+            self.flowers = [f]
+        else:
+            got.append(f)
+
+
+#: what parse_hand gives Hand for a hand written without melds or flowers
+_NO_MELDS: Final[tuple[Meld, ...]] = ()
+_NO_FLOWERS: Final[tuple[int, ...]] = ()
 
 
 # -- melds ---------------------------------------------------------------------------------------
@@ -319,7 +340,7 @@ def _read_mpsz(s: str) -> _Read:
                 raise _pending_error(s, pend_at)
             if out.flower_at < 0:
                 out.flower_at = i
-            out.flowers.append(o - _UNI_FLOWER0 + 1)
+            out.add_flower(o - _UNI_FLOWER0 + 1)
             i += 1
             continue
         elif s[i] in _IGNORED or s[i].isspace():
@@ -362,7 +383,7 @@ def _read_mpsz(s: str) -> _Read:
                         raise InvalidHand(f"flower {d}f at position {k - 1}: flowers are 1f-8f")
                     if in_meld:
                         raise InvalidHand(f"flower {d}f at position {k - 1} inside a meld")
-                    out.flowers.append(d)
+                    out.add_flower(d)
                     continue
                 if in_meld:
                     mcode = (mcode * 64 + t + 1) & _PACK_MASK
@@ -412,7 +433,7 @@ def _read_mpsz(s: str) -> _Read:
             elif comma_at >= 0:
                 raise InvalidHand(
                     f"comma at position {comma_at} is not followed by a claim digit")
-            out.melds.append(_meld(mcode, nmt, claim, meld_at))
+            out.add_meld(_meld(mcode, nmt, claim, meld_at))
             in_meld = False
             comma_at = -1
         elif what == _COMMA:
@@ -503,7 +524,7 @@ def _read_botzone(s: str) -> _Read:
                     i += 2
                 else:
                     raise InvalidHand(f"unexpected {_where(s, i)}: expected ',digit]'")
-            out.melds.append(_meld(_pack(meld), len(meld), claim, meld_at))
+            out.add_meld(_meld(_pack(meld), len(meld), claim, meld_at))
             in_meld = False
             i += 1
             continue
@@ -528,7 +549,7 @@ def _read_botzone(s: str) -> _Read:
                     raise InvalidHand(f"flower H{v} at position {i} inside a meld")
                 if out.flower_at < 0:
                     out.flower_at = i
-                out.flowers.append(v)
+                out.add_flower(v)
                 i += 2
                 continue
             if in_meld:
@@ -580,17 +601,20 @@ def parse_hand(text: object) -> Hand:
     r = _read(text)
     melds = r.melds
     standing = r.tiles
-    nm = len(melds)
+    nm = 0 if melds is None else len(melds)
     if not nm and not standing:
         raise InvalidHand("empty hand: write 13 or 14 tiles, e.g. 123m456p789s1122z 2z")
     if nm > 4:
         raise InvalidHand(f"{nm} melds: a hand has at most 4")
     n = 3 * nm + len(standing)
+    flowers = r.flowers
     if n == 14:
         w = standing.pop()
-        return Hand(melds, standing, w, r.flowers)
+        return Hand(_NO_MELDS if melds is None else melds, standing, w,
+                    _NO_FLOWERS if flowers is None else flowers)
     if n == 13:
-        return Hand(melds, standing, None, r.flowers)
+        return Hand(_NO_MELDS if melds is None else melds, standing, None,
+                    _NO_FLOWERS if flowers is None else flowers)
     if n < 13:
         need = f"{13 - n} more for a waiting hand, {14 - n} for a complete one"
     else:
@@ -638,7 +662,7 @@ def parse_flowers(value: object) -> tuple[int, ...] | int:
     if first < 1 << 30:
         raise InvalidHand(f"position {first}: only flower tiles (1f-8f) are allowed here")
     seen: list[int] = []
-    for f in r.flowers:
+    for f in r.flowers or ():
         if f in seen:
             raise InvalidHand(f"flower {f}f appears twice (there is one of each flower)")
         seen.append(f)
