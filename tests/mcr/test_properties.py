@@ -38,3 +38,23 @@ def test_explained_results_are_consistent(rules: str) -> None:
         pts = r.settlement(0, None if sit["self_drawn"] else 2)
         assert sum(pts) == 0
         assert r.meets_minimum == (r.total_without_flowers >= 8)
+
+
+@pytest.mark.parametrize("rules", ["mcr", "mcr-botzone", "mcr-2006", "mcr-extended"])
+def test_fans_read_first_or_removed_first_agree(rules: str) -> None:
+    """``fans`` alone replays the best reading without recording the removed fans; ``removed``
+    replays it with them. Whichever is read first, both give what a fresh result gives."""
+    rng = random.Random(4242)
+    from suanfan.mcr.generate import random_hand
+
+    for _ in range(800):
+        hand, sit = random_hand(rng)
+        a = score(hand, rules=rules, **sit)
+        fans_first = (a.fans, a.removed)
+        b = score(hand, rules=rules, **sit)
+        removed_first = b.removed
+        assert (b.fans, removed_first) == fans_first, str(hand)
+        assert score(hand, rules=rules, **sit).to_dict() == {
+            **a.to_dict(), "fans": [f.to_dict() for f in fans_first[0]],
+            "removed": [r.to_dict() for r in fans_first[1]]}
+        assert sum(f.points for f in fans_first[0]) == a.total

@@ -940,9 +940,10 @@ def _standard_readings(ctx: Ctx, base: Fans, acc: Fans, best: Best) -> None:
 
 
 # -- the explanation -----------------------------------------------------------------------------
-def explain(ctx: Ctx, reading: Reading) -> Walked:
-    """The best reading replayed with the recorder: each fan kept with the sets it uses, each
-    removed with its principle (the pair fans 套算一次 dropped come first)."""
+def explain(ctx: Ctx, reading: Reading, with_removed: bool = True) -> Walked:
+    """The best reading replayed with the recorder: each fan kept with the sets it uses, and
+    when ``with_removed`` each removed with its principle (the pair fans 套算一次 dropped come
+    first)."""
     acc = Fans(record=True)
     form = reading.form
     if form != EIGHT_FLOWERS:
@@ -951,14 +952,14 @@ def explain(ctx: Ctx, reading: Reading) -> Walked:
     for s in reading.sets:
         if PUNG + EAST <= s <= PUNG + NORTH:
             wind_pungs |= 1 << (s - PUNG - EAST)
-    out = Walked()
+    out = Walked(with_removed)
     if form in (STANDARD, NINE_GATES):
         chows = [s for s in reading.sets if s < PUNG]
         pungs = [s - PUNG for s in reading.sets if s >= PUNG]
         props = _PAIR_PROPS[reading.pair]
         for s in reading.sets:
             props &= _SET_PROPS[s]
-        dropped: list[tuple[int, Uses]] = []
+        dropped: list[tuple[int, Uses]] | None = [] if with_removed else None
         standard_fans(ctx, acc, reading.pair, chows, pungs, props, form == NINE_GATES, dropped)
         if dropped:
             _account_once(out, dropped)

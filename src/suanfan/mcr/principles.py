@@ -150,15 +150,18 @@ class Walked:
 
     ``kept_fans``: the fan indices kept; ``uses``: the sets each counted instance uses, fan after
     fan, those of ``kept_fans[i]`` from ``kept_from[i]`` on; ``removed``: (fan index, count,
-    principle, fan index that removed it or -1, uses)."""
+    principle, fan index that removed it or -1, uses), kept only when ``with_removed`` (the
+    fans counted are the same either way: a result's ``fans`` are often read without its
+    ``removed``)."""
 
-    __slots__ = ("kept_fans", "kept_from", "removed", "uses")
+    __slots__ = ("kept_fans", "kept_from", "removed", "uses", "with_removed")
 
-    def __init__(self) -> None:
+    def __init__(self, with_removed: bool = True) -> None:
         self.kept_fans: list[int] = []
         self.kept_from: list[int] = []
         self.uses: list[Uses] = []
         self.removed: list[tuple[int, int, str, int, list[Uses]]] = []
+        self.with_removed: Final = with_removed
 
 
 def walk(tables: RuleTables, fans: Fans, wind_pungs: int, prevalent_wind: int, seat_wind: int,
@@ -177,9 +180,11 @@ def walk(tables: RuleTables, fans: Fans, wind_pungs: int, prevalent_wind: int, s
     kept_pw = kept_sw = kept_nine = False
     kept_winds = _NO_FAN  # 小四喜 or 三风刻 when kept: it takes the 幺九刻 of its wind pungs
     total = 0
-    # with a recorder: each instance's fan and the sets it uses
+    # with a recorder: each instance's fan and the sets it uses; ``gone`` records the fans
+    # removed too
     rec = fans.rec_fans if out is not None else None
     uses = fans.rec_uses
+    gone = out if out is not None and out.with_removed else None
     for half in range(2):
         rest = fans.low if half == 0 else fans.high
         offset = 0 if half == 0 else EXCLUDE_SPLIT
@@ -191,6 +196,14 @@ def walk(tables: RuleTables, fans: Fans, wind_pungs: int, prevalent_wind: int, s
             count = 1
             if (fans.again_low >> idx if half == 0 else fans.again_high >> (idx - EXCLUDE_SPLIT)) & 1:
                 count += fans.again.count(idx)
+            # what removes the fan: 0 nothing, 1 the rules (a fan they disable), 2 不重复
+            why = 0
+            if not enabled[idx]:
+                why = 1
+            elif (ex_low >> idx if idx < EXCLUDE_SPLIT else ex_high >> (idx - EXCLUDE_SPLIT)) & 1:
+                why = 2
+            if why and gone is None:
+                continue
             group = _NO_GROUP
             one = _HAND_USE  # the sets of a fan's only instance
             if rec is not None:
@@ -202,20 +215,20 @@ def walk(tables: RuleTables, fans: Fans, wind_pungs: int, prevalent_wind: int, s
                 else:
                     group = [uses[i] for i in range(len(rec)) if rec[i] == idx]
                     group.sort()  # the instances of one fan in the order of their sets
-            if not enabled[idx]:
-                if out is not None:
-                    out.removed.append((idx, count, "disabled", _NO_FAN, group if count > 1 else [one]))
-                continue
-            if (ex_low >> idx if idx < EXCLUDE_SPLIT else ex_high >> (idx - EXCLUDE_SPLIT)) & 1:
-                if out is not None:
-                    out.removed.append((idx, count, "不重复", _excluder(tables, out, idx),
-                                        group if count > 1 else [one]))
+            if why:
+                if gone is not None:
+                    if why == 1:
+                        gone.removed.append((idx, count, "disabled", _NO_FAN,
+                                             group if count > 1 else [one]))
+                    else:
+                        gone.removed.append((idx, count, "不重复", _excluder(tables, gone, idx),
+                                             group if count > 1 else [one]))
                 continue
             if idx == Fan.PUNG_OF_TERMINALS_OR_HONORS:
                 if out is not None and count == 1:
                     group = [one]
                 count = _yaojiu(count, wind_pungs, prevalent_wind, seat_wind, kept_pw, kept_sw,
-                                kept_winds, kept_nine, group if out is not None else None, out)
+                                kept_winds, kept_nine, group if out is not None else None, gone)
                 if not count:
                     continue
             elif idx == Fan.PREVALENT_WIND:

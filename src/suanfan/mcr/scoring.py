@@ -388,10 +388,12 @@ class MCRResult:
             ctx = self._ctx = _context(self._hand, self._situation, self._rules)
         return ctx
 
-    def _walk(self) -> Walked:
+    def _walk(self, with_removed: bool) -> Walked:
+        """The best reading replayed with the recorder (the removed fans recorded only when
+        asked: the fans kept are the same either way)."""
         got = self._walked
-        if got is None:
-            got = self._walked = explain(self._context(), self._reading)
+        if got is None or (with_removed and not got.with_removed):
+            got = self._walked = explain(self._context(), self._reading, with_removed)
         return got
 
     @property
@@ -400,7 +402,7 @@ class MCRResult:
         if got is None:
             kongs = self._context().kong_kinds
             values = self._rules.tables.values
-            walked = self._walk()
+            walked = self._walk(False)
             kept = walked.kept_fans
             kept_from = walked.kept_from
             uses = walked.uses
@@ -438,7 +440,7 @@ class MCRResult:
             got = self._removed = tuple([
                 RemovedFan(FANS[idx].id, FANS[idx].zh, FANS[idx].en, n, why,
                            FANS[by].id if by >= 0 else None, _tokens=uses, _kongs=kongs)
-                for idx, n, why, by, uses in self._walk().removed
+                for idx, n, why, by, uses in self._walk(True).removed
             ])
         return got
 
@@ -480,13 +482,14 @@ class MCRResult:
                            self._readings, self._inferred, r.form, r.pair, r.sets, r.knit))
 
     def to_dict(self) -> dict[str, Any]:
+        removed = [r.to_dict() for r in self.removed]  # first: one replay serves both
         return {
             "hand": self.hand,
             "rules": self.rules,
             "form": self._form,
             "decomposition": list(self.decomposition),
             "fans": [f.to_dict() for f in self.fans],
-            "removed": [r.to_dict() for r in self.removed],
+            "removed": removed,
             "total": self._total,
             "total_without_flowers": self._total_without_flowers,
             "flowers": self._flowers,
