@@ -56,6 +56,8 @@ Uses = tuple[int, ...]
 _NO_GROUP: Final[list[Uses]] = []
 #: the uses of an instance that uses one set or tile, by its token (every token is below 512)
 _ONE_USE: Final[tuple[Uses, ...]] = tuple((t,) for t in range(512))
+#: the removed fans of a walk that does not record them (never changed)
+_NO_REMOVED: Final[list[tuple[int, int, str, int, list[Uses]]]] = []
 
 
 class Fans:
@@ -69,7 +71,8 @@ class Fans:
     def __init__(self, record: bool = False) -> None:
         self.low: i64 = 0
         self.high: i64 = 0
-        self.again: list[int] = []
+        #: the further instances, a list made for the first one (most readings have none)
+        self.again: list[int] | None = None
         #: the fans counted more than once, as the two masks
         self.again_low: i64 = 0
         self.again_high: i64 = 0
@@ -121,17 +124,24 @@ class Fans:
         if fan < EXCLUDE_SPLIT:
             bit = 1 << fan
             if self.low & bit:
-                self.again.append(fan)
+                self._again(fan)
                 self.again_low |= bit
             else:
                 self.low |= bit
         else:
             bit = 1 << (fan - EXCLUDE_SPLIT)
             if self.high & bit:
-                self.again.append(fan)
+                self._again(fan)
                 self.again_high |= bit
             else:
                 self.high |= bit
+
+    def _again(self, fan: int) -> None:
+        again = self.again
+        if again is None:
+            self.again = [fan]
+        else:
+            again.append(fan)
 
     def copy_from(self, other: Fans) -> None:
         """Become ``other`` (a hand's fans common to its readings), without recording."""
@@ -139,10 +149,14 @@ class Fans:
         self.high = other.high
         self.again_low = other.again_low
         self.again_high = other.again_high
-        if self.again:  # (clearing an empty list still costs a slice assignment)
-            self.again.clear()
+        again = self.again
+        if again:  # (clearing an empty list still costs a slice assignment)
+            again.clear()
         if other.again:
-            self.again.extend(other.again)
+            if again is None:
+                self.again = list(other.again)
+            else:
+                again.extend(other.again)
 
 
 class Walked:
@@ -160,7 +174,7 @@ class Walked:
         self.kept_fans: list[int] = []
         self.kept_from: list[int] = []
         self.uses: list[Uses] = []
-        self.removed: list[tuple[int, int, str, int, list[Uses]]] = []
+        self.removed: list[tuple[int, int, str, int, list[Uses]]] = [] if with_removed else _NO_REMOVED
         self.with_removed: Final = with_removed
 
 
@@ -195,7 +209,9 @@ def walk(tables: RuleTables, fans: Fans, wind_pungs: int, prevalent_wind: int, s
             idx = offset + int(lowest).bit_length() - 1
             count = 1
             if (fans.again_low >> idx if half == 0 else fans.again_high >> (idx - EXCLUDE_SPLIT)) & 1:
-                count += fans.again.count(idx)
+                again = fans.again
+                if again is not None:
+                    count += again.count(idx)
             # what removes the fan: 0 nothing, 1 the rules (a fan they disable), 2 不重复
             why = 0
             if not enabled[idx]:
