@@ -607,13 +607,10 @@ def parse_hand(text: object) -> Hand:
     if nm > 4:
         raise InvalidHand(f"{nm} melds: a hand has at most 4")
     n = 3 * nm + len(standing)
-    flowers = r.flowers
-    if n == 14:
-        w = standing.pop()
+    if n == 13 or n == 14:
+        w = standing.pop() if n == 14 else None  # the last standing tile written
+        flowers = r.flowers
         return Hand(_NO_MELDS if melds is None else melds, standing, w,
-                    _NO_FLOWERS if flowers is None else flowers)
-    if n == 13:
-        return Hand(_NO_MELDS if melds is None else melds, standing, None,
                     _NO_FLOWERS if flowers is None else flowers)
     if n < 13:
         need = f"{13 - n} more for a waiting hand, {14 - n} for a complete one"

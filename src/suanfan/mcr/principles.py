@@ -233,12 +233,9 @@ def walk(tables: RuleTables, fans: Fans, wind_pungs: int, prevalent_wind: int, s
                     group.sort()  # the instances of one fan in the order of their sets
             if why:
                 if gone is not None:
-                    if why == 1:
-                        gone.removed.append((idx, count, "disabled", _NO_FAN,
-                                             group if count > 1 else [one]))
-                    else:
-                        gone.removed.append((idx, count, "不重复", _excluder(tables, gone, idx),
-                                             group if count > 1 else [one]))
+                    gone.removed.append((idx, count, "disabled" if why == 1 else "不重复",
+                                         _NO_FAN if why == 1 else _excluder(tables, gone, idx),
+                                         group if count > 1 else [one]))
                 continue
             if idx == Fan.PUNG_OF_TERMINALS_OR_HONORS:
                 if out is not None and count == 1:
