@@ -952,7 +952,7 @@ def explain(ctx: Ctx, reading: Reading, with_removed: bool = True) -> Walked:
     for s in reading.sets:
         if PUNG + EAST <= s <= PUNG + NORTH:
             wind_pungs |= 1 << (s - PUNG - EAST)
-    out = Walked(with_removed)
+    out = Walked(acc, with_removed)
     if form in (STANDARD, NINE_GATES):
         chows = [s for s in reading.sets if s < PUNG]
         pungs = [s - PUNG for s in reading.sets if s >= PUNG]

@@ -51,7 +51,6 @@ _NO_FAN: Final = -1
 _HAND_USE: Final[tuple[int, ...]] = (HAND,)
 
 Uses = tuple[int, ...]
-#: the shared empty list of what is not recorded: the sets of a fan walked without a recorder,
 #: the instances of a Fans that does not record (never changed)
 _NO_GROUP: Final[list[Uses]] = []
 #: the uses of an instance that uses one set or tile, by its token (every token is below 512)
@@ -143,6 +142,35 @@ class Fans:
         else:
             again.append(fan)
 
+    def repeated(self, fan: int) -> bool:
+        """Whether fan ``fan`` was added more than once."""
+        if fan < EXCLUDE_SPLIT:
+            return bool(self.again_low >> fan & 1)
+        return bool(self.again_high >> (fan - EXCLUDE_SPLIT) & 1)
+
+    def first_use(self, fan: int) -> Uses:
+        """The sets of the first instance recorded of ``fan`` (the whole hand if none was: the
+        walk's 鸡和)."""
+        rec = self.rec_fans
+        if rec is not None:
+            for i in range(len(rec)):
+                if rec[i] == fan:
+                    return self.rec_uses[i]
+        return _HAND_USE
+
+    def instances(self, fan: int) -> list[Uses]:
+        """The sets of each instance recorded of ``fan``, in the order of their sets."""
+        if not self.repeated(fan):
+            return [self.first_use(fan)]
+        got: list[Uses] = []
+        rec = self.rec_fans
+        if rec is not None:
+            for i in range(len(rec)):
+                if rec[i] == fan:
+                    got.append(self.rec_uses[i])
+        got.sort()
+        return got
+
     def copy_from(self, other: Fans) -> None:
         """Become ``other`` (a hand's fans common to its readings), without recording."""
         self.low = other.low
@@ -160,22 +188,49 @@ class Fans:
 
 
 class Walked:
-    """What the walk keeps and removes, with the sets each instance uses (the explanation).
+    """What the walk keeps and removes (the explanation of one reading).
 
-    ``kept_fans``: the fan indices kept; ``uses``: the sets each counted instance uses, fan after
-    fan, those of ``kept_fans[i]`` from ``kept_from[i]`` on; ``removed``: (fan index, count,
-    principle, fan index that removed it or -1, uses), kept only when ``with_removed`` (the
-    fans counted are the same either way: a result's ``fans`` are often read without its
-    ``removed``)."""
+    The fans kept are two masks (``kept_low``, ``kept_high``, split like the exclusion masks):
+    each kept fan counts the instances ``fans`` recorded (:meth:`Fans.instances`), except 幺九刻
+    when wind fans or 九莲宝灯 took some (``yaojiu``: the instances still counted). ``removed``:
+    (fan index, count, principle, fan index that removed it or -1, uses), kept only when
+    ``with_removed`` (the fans counted are the same either way: a result's ``fans`` are often
+    read without its ``removed``)."""
 
-    __slots__ = ("kept_fans", "kept_from", "removed", "uses", "with_removed")
+    __slots__ = ("fans", "kept_high", "kept_low", "removed", "with_removed", "yaojiu")
 
-    def __init__(self, with_removed: bool = True) -> None:
-        self.kept_fans: list[int] = []
-        self.kept_from: list[int] = []
-        self.uses: list[Uses] = []
+    def __init__(self, fans: Fans, with_removed: bool = True) -> None:
+        self.fans: Final = fans
+        self.kept_low: i64 = 0
+        self.kept_high: i64 = 0
+        self.yaojiu: list[Uses] | None = None
         self.removed: list[tuple[int, int, str, int, list[Uses]]] = [] if with_removed else _NO_REMOVED
         self.with_removed: Final = with_removed
+
+    def keep(self, idx: int) -> None:
+        if idx < EXCLUDE_SPLIT:
+            self.kept_low |= 1 << idx
+        else:
+            self.kept_high |= 1 << (idx - EXCLUDE_SPLIT)
+
+    def next_kept(self, after: int) -> int:
+        """The first fan kept after fan index ``after`` (in precedence order), or -1."""
+        start = after + 1
+        if start < EXCLUDE_SPLIT:
+            rest: i64 = self.kept_low >> start
+            if rest:
+                return start + int(rest & -rest).bit_length() - 1
+            start = EXCLUDE_SPLIT
+        rest = self.kept_high >> (start - EXCLUDE_SPLIT)
+        if rest:
+            return start + int(rest & -rest).bit_length() - 1
+        return _NO_FAN
+
+    def uses(self, idx: int) -> list[Uses]:
+        """The sets of each instance counted of kept fan ``idx``, in the order of their sets."""
+        if idx == Fan.PUNG_OF_TERMINALS_OR_HONORS and self.yaojiu is not None:
+            return self.yaojiu
+        return self.fans.instances(idx)
 
 
 def walk(tables: RuleTables, fans: Fans, wind_pungs: int, prevalent_wind: int, seat_wind: int,
@@ -194,10 +249,7 @@ def walk(tables: RuleTables, fans: Fans, wind_pungs: int, prevalent_wind: int, s
     kept_pw = kept_sw = kept_nine = False
     kept_winds = _NO_FAN  # 小四喜 or 三风刻 when kept: it takes the 幺九刻 of its wind pungs
     total = 0
-    # with a recorder: each instance's fan and the sets it uses; ``gone`` records the fans
-    # removed too
-    rec = fans.rec_fans if out is not None else None
-    uses = fans.rec_uses
+    # with a recorder, ``gone`` records the fans removed too
     gone = out if out is not None and out.with_removed else None
     for half in range(2):
         rest = fans.low if half == 0 else fans.high
@@ -218,30 +270,15 @@ def walk(tables: RuleTables, fans: Fans, wind_pungs: int, prevalent_wind: int, s
                 why = 1
             elif (ex_low >> idx if idx < EXCLUDE_SPLIT else ex_high >> (idx - EXCLUDE_SPLIT)) & 1:
                 why = 2
-            if why and gone is None:
-                continue
-            group = _NO_GROUP
-            one = _HAND_USE  # the sets of a fan's only instance
-            if rec is not None:
-                if count == 1:
-                    for i in range(len(rec)):
-                        if rec[i] == idx:
-                            one = uses[i]
-                            break
-                else:
-                    group = [uses[i] for i in range(len(rec)) if rec[i] == idx]
-                    group.sort()  # the instances of one fan in the order of their sets
             if why:
                 if gone is not None:
                     gone.removed.append((idx, count, "disabled" if why == 1 else "不重复",
                                          _NO_FAN if why == 1 else _excluder(tables, gone, idx),
-                                         group if count > 1 else [one]))
+                                         fans.instances(idx)))
                 continue
             if idx == Fan.PUNG_OF_TERMINALS_OR_HONORS:
-                if out is not None and count == 1:
-                    group = [one]
                 count = _yaojiu(count, wind_pungs, prevalent_wind, seat_wind, kept_pw, kept_sw,
-                                kept_winds, kept_nine, group if out is not None else None, gone)
+                                kept_winds, kept_nine, out)
                 if not count:
                     continue
             elif idx == Fan.PREVALENT_WIND:
@@ -256,52 +293,45 @@ def walk(tables: RuleTables, fans: Fans, wind_pungs: int, prevalent_wind: int, s
             kept_any = True
             total += values[idx] * count
             if out is not None:
-                out.kept_fans.append(idx)
-                out.kept_from.append(len(out.uses))
-                if group is _NO_GROUP:
-                    out.uses.append(one)
-                else:
-                    # the instances counted are the last ``count`` of the group (_yaojiu puts
-                    # those taken by another fan first)
-                    for i in range(len(group) - count, len(group)):
-                        out.uses.append(group[i])
+                out.keep(idx)
             ex_low |= low[idx]
             ex_high |= high[idx]
     if not kept_any and enabled[Fan.CHICKEN_HAND]:
         total = values[Fan.CHICKEN_HAND]
         if out is not None:
-            out.kept_fans.append(Fan.CHICKEN_HAND)
-            out.kept_from.append(len(out.uses))
-            out.uses.append(_HAND_USE)
+            out.keep(Fan.CHICKEN_HAND)
     return total
 
 
 def _excluder(tables: RuleTables, out: Walked, idx: int) -> int:
     """The fan that excluded fan ``idx``: the first fan kept (in precedence order) that excludes it."""
-    for k in out.kept_fans:
+    k = out.next_kept(_NO_FAN)
+    while k >= 0:
         if (tables.excludes_low[k] >> idx if idx < EXCLUDE_SPLIT
                 else tables.excludes_high[k] >> (idx - EXCLUDE_SPLIT)) & 1:
             return k
+        k = out.next_kept(k)
     return _NO_FAN
 
 
 def _yaojiu(count: int, wind_pungs: int, pw: int, sw: int, kept_pw: bool, kept_sw: bool,
-            kept_winds: int, kept_nine: bool, uses: list[Uses] | None, out: Walked | None) -> int:
+            kept_winds: int, kept_nine: bool, out: Walked | None) -> int:
     """How many 幺九刻 remain once the wind fans kept have taken those of their own pungs and
-    九莲宝灯 one of its 111/999; the explanation names the fan that took each."""
+    九莲宝灯 one of its 111/999. A recorder keeps the instances still counted, and the removed
+    ones with the fan that took each."""
     winds = kept_winds != _NO_FAN
     if not (wind_pungs and (winds or kept_pw or kept_sw)) and not kept_nine:
         return count
-    taken: list[tuple[int, Uses]] = []
-    left: list[Uses] = []
-    if uses is None:
+    if out is None:
         for w in range(4):
             if wind_pungs >> w & 1 and (winds or (w == pw and kept_pw) or (w == sw and kept_sw)):
                 count -= 1
         if kept_nine and count:
             count -= 1
         return count
-    for u in uses:
+    taken: list[tuple[int, Uses]] = []
+    left: list[Uses] = []
+    for u in out.fans.instances(Fan.PUNG_OF_TERMINALS_OR_HONORS):
         w = u[0] - WIND_PUNG
         if 0 <= w <= 3 and (winds or (w == pw and kept_pw) or (w == sw and kept_sw)):
             who = (kept_winds if winds else int(Fan.PREVALENT_WIND) if w == pw and kept_pw
@@ -311,7 +341,7 @@ def _yaojiu(count: int, wind_pungs: int, pw: int, sw: int, kept_pw: bool, kept_s
             left.append(u)
     if kept_nine and left:
         taken.append((int(Fan.NINE_GATES), left.pop(0)))
-    if out is not None:
+    if out.with_removed:
         whos: list[int] = []
         for who, _u in taken:
             if who not in whos:
@@ -319,6 +349,5 @@ def _yaojiu(count: int, wind_pungs: int, pw: int, sw: int, kept_pw: bool, kept_s
         for who in whos:
             pungs = [u for w2, u in taken if w2 == who]
             out.removed.append((int(Fan.PUNG_OF_TERMINALS_OR_HONORS), len(pungs), "不重复", who, pungs))
-    # the instances counted go last in the group (see walk)
-    uses[:] = [*[u for _w, u in taken], *left]
+    out.yaojiu = left
     return len(left)

@@ -317,6 +317,7 @@ class RuleTables:
         "excludes_low",
         "extended",
         "flower_value",
+        "in_value_order",
         "knitted_tile_wait",
         "melded_concealed_kong",
         "melded_kongs_count_concealed",
@@ -330,6 +331,9 @@ class RuleTables:
         if "flower_tiles" in disabled:  # flowers are added outside the walk: off = worth 0
             values[FAN_INDEX["flower_tiles"]] = 0
         self.values: Final[tuple[int, ...]] = tuple(values)
+        #: no fan is worth more than one before it in precedence order (a walk's fans are then
+        #: highest value first as they are kept)
+        self.in_value_order: Final[bool] = all(values[i] >= values[i + 1] for i in range(len(values) - 1))
         self.enabled: Final[tuple[bool, ...]] = tuple(f.id not in disabled for f in FANS)
         excludes: list[tuple[int, ...]] = []
         for f in FANS:

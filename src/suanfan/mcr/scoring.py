@@ -254,13 +254,21 @@ _ENTRIES: Final[list[list[FanEntry | None] | None]] = [None] * len(FANS)
 _ENTRY_SLOTS: Final = 2 * (_TOKENS + 1)
 
 
-def _entry(idx: int, value: int, uses: list[Uses], start: int, end: int, kongs: list[int]) -> FanEntry:
-    """The line of a counted fan: its instances are ``uses[start:end]`` (set tokens)."""
+def _entry(idx: int, value: int, walked: Walked, kongs: list[int]) -> FanEntry:
+    """The line of kept fan ``idx``: the one shared by all results when it is counted once on one
+    set, tile or the whole hand."""
     f = FANS[idx]
-    if end - start != 1 or len(uses[start]) != 1:
-        return FanEntry(f.id, f.zh, f.zh_hant, f.en, value, end - start,
-                        _tokens=uses[start:end], _kongs=kongs)
-    t = uses[start][0]
+    one: Uses
+    if walked.fans.repeated(idx) or (idx == Fan.PUNG_OF_TERMINALS_OR_HONORS and walked.yaojiu is not None):
+        tokens = walked.uses(idx)
+        if len(tokens) != 1:
+            return FanEntry(f.id, f.zh, f.zh_hant, f.en, value, len(tokens), _tokens=tokens, _kongs=kongs)
+        one = tokens[0]
+    else:
+        one = walked.fans.first_use(idx)
+    if len(one) != 1:
+        return FanEntry(f.id, f.zh, f.zh_hant, f.en, value, 1, _tokens=[one], _kongs=kongs)
+    t = one[0]
     kong = 1 if _is_kong(t, kongs) else 0
     row = _ENTRIES[idx]
     if row is None:
@@ -401,32 +409,25 @@ class MCRResult:
         got = self._fans
         if got is None:
             kongs = self._context().kong_kinds
-            values = self._rules.tables.values
+            tables = self._rules.tables
+            values = tables.values
             walked = self._walk(False)
-            kept = walked.kept_fans
-            kept_from = walked.kept_from
-            uses = walked.uses
             n_flowers = self._situation.flowers
-            n = len(kept)
-            # highest value first, then the table's order (the walk's, unless the rules raised
-            # a later fan's value)
-            ordered = True
-            for i in range(1, n):
-                if values[kept[i]] > values[kept[i - 1]]:
-                    ordered = False
-                    break
-            places = _NO_PLACES if ordered else _by_value(values, kept)
-            entries: list[FanEntry] = []
             flower_value = values[Fan.FLOWER_TILES]
-            for p in range(n):
-                i = p if ordered else places[p]
-                idx = kept[i]
+            # highest value first, then the table's order: the walk's, unless the rules raised a
+            # later fan's value
+            order = None if tables.in_value_order else _by_value(values, walked)
+            entries: list[FanEntry] = []
+            p = 0
+            idx = walked.next_kept(-1) if order is None else order[0] if order else -1
+            while idx >= 0:
                 value = values[idx]
                 if n_flowers and flower_value > value:
                     entries.append(_flower_entry(flower_value, n_flowers))
                     n_flowers = 0
-                end = kept_from[i + 1] if i + 1 < n else len(uses)
-                entries.append(_entry(idx, value, uses, kept_from[i], end, kongs))
+                entries.append(_entry(idx, value, walked, kongs))
+                p += 1
+                idx = walked.next_kept(idx) if order is None else order[p] if p < len(order) else -1
             if n_flowers:
                 entries.append(_flower_entry(flower_value, n_flowers))
             got = self._fans = tuple(entries)
@@ -501,12 +502,14 @@ class MCRResult:
         }
 
 
-_NO_PLACES: Final[list[int]] = []  # the walk's order kept (never changed)
-
-
-def _by_value(values: tuple[int, ...], kept: list[int]) -> list[int]:
-    """The places of the kept fans, highest value first, then in the table's order."""
-    return sorted(range(len(kept)), key=lambda i: (-values[kept[i]], kept[i]))
+def _by_value(values: tuple[int, ...], walked: Walked) -> list[int]:
+    """The fans kept, highest value first, then in the table's order."""
+    kept: list[int] = []
+    k = walked.next_kept(-1)
+    while k >= 0:
+        kept.append(k)
+        k = walked.next_kept(k)
+    return sorted(kept, key=lambda i: (-values[i], i))
 
 
 def _restore(hand: Hand, rules: Rules, situation: Situation, total_without_flowers: int, readings: int,
