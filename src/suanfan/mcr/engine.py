@@ -835,14 +835,13 @@ def evaluate(ctx: Ctx) -> Best:
     """Every reading of the hand scored by the walk; the best kept (就高不就低)."""
     best = Best()
     tables = ctx.tables
-    base = Fans()
-    ctx.base_fans(base)
     acc = Fans()
+    ctx.base_fans(acc)
+    acc.mark()  # the fans common to every reading
     pw = ctx.pw
     sw = ctx.sw
     special = _special_form(ctx)
     if special >= 0:
-        acc.copy_from(base)
         _special_fans(ctx, acc, special)
         best.offer(walk(tables, acc, 0, pw, sw), special, -1, (), -1)
         if special != SEVEN_PAIRS and special != SEVEN_SHIFTED_PAIRS:
@@ -858,18 +857,18 @@ def evaluate(ctx: Ctx) -> Best:
             for k in KNITTED[ki]:
                 rest[k] -= 1
             for pair, sets in decompose(rest, 1 - ctx.n_melds):
-                acc.copy_from(base)
+                acc.back_to_mark()
                 knitted_fans(ctx, acc, ki, pair, sets)
                 wind_pungs = ctx.fixed_winds
                 for s in sets:
                     if PUNG + EAST <= s <= PUNG + NORTH:
                         wind_pungs |= 1 << (s - PUNG - EAST)
                 best.offer(walk(tables, acc, wind_pungs, pw, sw), KNITTED_STRAIGHT, pair, sets, ki)
-    _standard_readings(ctx, base, acc, best)
+    _standard_readings(ctx, acc, best)
     return best
 
 
-def _standard_readings(ctx: Ctx, base: Fans, acc: Fans, best: Best) -> None:
+def _standard_readings(ctx: Ctx, acc: Fans, best: Best) -> None:
     """Every decomposition of the standing tiles into sets and a pair: one group (suit or
     honours) holds the pair, each other group is read as sets only; the groups' splits are
     memoised per group pattern."""
@@ -920,7 +919,7 @@ def _standard_readings(ctx: Ctx, base: Fans, acc: Fans, best: Best) -> None:
                     _read_split(code, firsts[g], chows, pungs)
                     props &= code >> _AT_PROPS
                     winds |= code >> _AT_WINDS & 15
-                acc.copy_from(base)
+                acc.back_to_mark()
                 standard_fans(ctx, acc, pair, chows, pungs, props & 7, nine)
                 if best.improves(walk(tables, acc, winds, ctx.pw, ctx.sw)):
                     # the reading's sets, built only for a new best (the chows, then the pungs,

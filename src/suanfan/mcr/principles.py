@@ -65,7 +65,8 @@ class Fans:
     instances of a fan counted more than once. A recording one also keeps, instance by instance,
     the fan and the sets it uses (the explanation)."""
 
-    __slots__ = ("again", "again_high", "again_low", "high", "low", "rec_fans", "rec_uses")
+    __slots__ = ("again", "again_high", "again_low", "high", "low", "mark_again", "mark_again_high",
+                 "mark_again_low", "mark_high", "mark_low", "rec_fans", "rec_uses")
 
     def __init__(self, record: bool = False) -> None:
         self.low: i64 = 0
@@ -78,6 +79,12 @@ class Fans:
         #: when recording: each instance's fan index and the sets it uses, in the order added
         self.rec_fans: list[int] | None = [] if record else None
         self.rec_uses: list[Uses] = [] if record else _NO_GROUP
+        #: the state :meth:`mark` remembers: the masks and how many further instances
+        self.mark_low: i64 = 0
+        self.mark_high: i64 = 0
+        self.mark_again_low: i64 = 0
+        self.mark_again_high: i64 = 0
+        self.mark_again = 0
 
     @property
     def recording(self) -> bool:
@@ -171,20 +178,23 @@ class Fans:
         got.sort()
         return got
 
-    def copy_from(self, other: Fans) -> None:
-        """Become ``other`` (a hand's fans common to its readings), without recording."""
-        self.low = other.low
-        self.high = other.high
-        self.again_low = other.again_low
-        self.again_high = other.again_high
+    def mark(self) -> None:
+        """Remember the fans added so far (a hand's fans common to its readings)."""
+        self.mark_low = self.low
+        self.mark_high = self.high
+        self.mark_again_low = self.again_low
+        self.mark_again_high = self.again_high
+        self.mark_again = len(self.again) if self.again is not None else 0
+
+    def back_to_mark(self) -> None:
+        """Forget the fans added since :meth:`mark` (when not recording)."""
+        self.low = self.mark_low
+        self.high = self.mark_high
+        self.again_low = self.mark_again_low
+        self.again_high = self.mark_again_high
         again = self.again
-        if again:  # (clearing an empty list still costs a slice assignment)
-            again.clear()
-        if other.again:
-            if again is None:
-                self.again = list(other.again)
-            else:
-                again.extend(other.again)
+        if again is not None and len(again) > self.mark_again:
+            del again[self.mark_again:]
 
 
 class Walked:
