@@ -48,6 +48,18 @@ TILE: Final = 300
 HAND: Final = -1
 WIND_PUNG: Final = 34 + 27
 _NO_FAN: Final = -1
+
+
+def _mask(fans: tuple[int, ...], half: int) -> int:
+    return sum(1 << (f - half * EXCLUDE_SPLIT) for f in fans if f // EXCLUDE_SPLIT == half)
+
+
+#: the fans the walk acts on when it keeps them (the wind fans and 九莲宝灯 take 幺九刻 of their
+#: own sets), as the two masks
+_WATCHED: Final[tuple[int, ...]] = (Fan.PUNG_OF_TERMINALS_OR_HONORS, Fan.PREVALENT_WIND, Fan.SEAT_WIND,
+                   Fan.LITTLE_FOUR_WINDS, Fan.BIG_THREE_WINDS, Fan.NINE_GATES)
+_WATCHED_LOW: Final = _mask(_WATCHED, 0)
+_WATCHED_HIGH: Final = _mask(_WATCHED, 1)
 _HAND_USE: Final[tuple[int, ...]] = (HAND,)
 
 Uses = tuple[int, ...]
@@ -250,7 +262,6 @@ def walk(tables: RuleTables, fans: Fans, wind_pungs: int, prevalent_wind: int, s
     taken by 圈风刻, 门风刻, 三风刻 or 小四喜). Returns the total without flowers; ``out``
     records the explanation (``fans`` then records the sets each instance uses)."""
     values = tables.values
-    enabled = tables.enabled
     low = tables.excludes_low
     high = tables.excludes_high
     ex_low: i64 = 0  # the fans excluded so far, as the two masks of RuleTables
@@ -262,7 +273,12 @@ def walk(tables: RuleTables, fans: Fans, wind_pungs: int, prevalent_wind: int, s
     # with a recorder, ``gone`` records the fans removed too
     gone = out if out is not None and out.with_removed else None
     for half in range(2):
-        rest = fans.low if half == 0 else fans.high
+        # this half's masks: the fans present, those counted more than once, those the rules
+        # switch off, those the walk watches (below)
+        rest: i64 = fans.low if half == 0 else fans.high
+        again_bits: i64 = fans.again_low if half == 0 else fans.again_high
+        off_bits: i64 = tables.disabled_low if half == 0 else tables.disabled_high
+        watched: i64 = _WATCHED_LOW if half == 0 else _WATCHED_HIGH
         offset = 0 if half == 0 else EXCLUDE_SPLIT
         while rest:
             # the next fan present, in precedence order (the lowest bit set)
@@ -270,43 +286,40 @@ def walk(tables: RuleTables, fans: Fans, wind_pungs: int, prevalent_wind: int, s
             rest ^= lowest
             idx = offset + int(lowest).bit_length() - 1
             count = 1
-            if (fans.again_low >> idx if half == 0 else fans.again_high >> (idx - EXCLUDE_SPLIT)) & 1:
+            if again_bits & lowest:
                 again = fans.again
                 if again is not None:
                     count += again.count(idx)
-            # what removes the fan: 0 nothing, 1 the rules (a fan they disable), 2 不重复
-            why = 0
-            if not enabled[idx]:
-                why = 1
-            elif (ex_low >> idx if idx < EXCLUDE_SPLIT else ex_high >> (idx - EXCLUDE_SPLIT)) & 1:
-                why = 2
-            if why:
+            # removed by the rules (a fan they switch off) or by 不重复
+            if (off_bits | (ex_low if half == 0 else ex_high)) & lowest:
                 if gone is not None:
-                    gone.removed.append((idx, count, "disabled" if why == 1 else "不重复",
-                                         _NO_FAN if why == 1 else _excluder(tables, gone, idx),
+                    off = bool(off_bits & lowest)
+                    gone.removed.append((idx, count, "disabled" if off else "不重复",
+                                         _NO_FAN if off else _excluder(tables, gone, idx),
                                          fans.instances(idx)))
                 continue
-            if idx == Fan.PUNG_OF_TERMINALS_OR_HONORS:
-                count = _yaojiu(count, wind_pungs, prevalent_wind, seat_wind, kept_pw, kept_sw,
-                                kept_winds, kept_nine, out)
-                if not count:
-                    continue
-            elif idx == Fan.PREVALENT_WIND:
-                kept_pw = True
-            elif idx == Fan.SEAT_WIND:
-                kept_sw = True
-            elif idx == Fan.LITTLE_FOUR_WINDS or idx == Fan.BIG_THREE_WINDS:
-                if kept_winds == _NO_FAN:
-                    kept_winds = idx
-            elif idx == Fan.NINE_GATES:
-                kept_nine = True
+            if watched & lowest:
+                if idx == Fan.PUNG_OF_TERMINALS_OR_HONORS:
+                    count = _yaojiu(count, wind_pungs, prevalent_wind, seat_wind, kept_pw, kept_sw,
+                                    kept_winds, kept_nine, out)
+                    if not count:
+                        continue
+                elif idx == Fan.PREVALENT_WIND:
+                    kept_pw = True
+                elif idx == Fan.SEAT_WIND:
+                    kept_sw = True
+                elif idx == Fan.LITTLE_FOUR_WINDS or idx == Fan.BIG_THREE_WINDS:
+                    if kept_winds == _NO_FAN:
+                        kept_winds = idx
+                else:  # 九莲宝灯
+                    kept_nine = True
             kept_any = True
             total += values[idx] * count
             if out is not None:
                 out.keep(idx)
             ex_low |= low[idx]
             ex_high |= high[idx]
-    if not kept_any and enabled[Fan.CHICKEN_HAND]:
+    if not kept_any and tables.enabled[Fan.CHICKEN_HAND]:
         total = values[Fan.CHICKEN_HAND]
         if out is not None:
             out.keep(Fan.CHICKEN_HAND)

@@ -311,6 +311,8 @@ class RuleTables:
     extended detectors the rule set switches on."""
 
     __slots__ = (
+        "disabled_high",
+        "disabled_low",
         "enabled",
         "excludes",
         "excludes_high",
@@ -362,6 +364,11 @@ class RuleTables:
             raise AssertionError("the exclusion masks hold at most 124 fans")
         self.excludes_low: Final[tuple[int, ...]] = tuple(low)
         self.excludes_high: Final[tuple[int, ...]] = tuple(high)
+        #: the fans the rules switch off, as the same two masks
+        self.disabled_low: Final[int] = sum(1 << i for i in range(min(len(FANS), EXCLUDE_SPLIT))
+                                            if FANS[i].id in disabled)
+        self.disabled_high: Final[int] = sum(1 << (i - EXCLUDE_SPLIT) for i in range(EXCLUDE_SPLIT, len(FANS))
+                                             if FANS[i].id in disabled)
         self.flower_value: Final[int] = values[FAN_INDEX["flower_tiles"]]
         self.melded_concealed_kong: Final[bool] = bool(rules.melded_concealed_kong)
         self.knitted_tile_wait: Final[bool] = bool(rules.knitted_tile_wait)
