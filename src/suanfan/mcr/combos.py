@@ -137,6 +137,13 @@ def _terminal_chows(a: int, b: int, c: int, d: int, pair: int) -> int:
     return _NONE
 
 
+#: the chow- and pung-combination fans of three or four sets, as the fan indices the detectors
+#: add, by the sets packed: a memo for readings scored without a recorder (the fans are a
+#: function of the sets alone; at most 12,397 chow and 52,360 pung keys)
+_CHOW_MEMO: Final[dict[int, tuple[int, ...]]] = {}
+_PUNG_MEMO: Final[dict[int, tuple[int, ...]]] = {}
+
+
 def add_chow_fans(acc: Fans, chows: list[int], five_pair: int,
                   dropped: list[tuple[int, Uses]] | None = None) -> None:
     """Add the chow-combination fans of the ascending ``chows`` to ``acc``; ``five_pair`` is the
@@ -150,6 +157,33 @@ def add_chow_fans(acc: Fans, chows: list[int], five_pair: int,
         if r >= 0:
             acc.add2(PAIR_FANS[r], chows[0], chows[1])
         return
+    if acc.recording or dropped is not None:
+        _chow_combinations(acc, chows, five_pair, dropped)
+        return
+    # 5 bits a chow, then the number of chows and the suit of a pair of fives
+    key = chows[0] | chows[1] << 5 | chows[2] << 10 | (chows[3] << 15 if n == 4 else 0) \
+        | n << 20 | (five_pair // 9 + 1 if five_pair >= 0 else 0) << 23
+    got = _CHOW_MEMO.get(key)
+    if got is None:
+        got = _CHOW_MEMO[key] = _fans_added(chows, five_pair, True)
+    for f in got:
+        acc.add(f)
+
+
+def _fans_added(sets: list[int], five_pair: int, chows: bool) -> tuple[int, ...]:
+    """The fan indices the combination detectors add for ``sets``, in order (for the memos)."""
+    rec = Fans(record=True)
+    if chows:
+        _chow_combinations(rec, sets, five_pair, None)
+    else:
+        _pung_combinations(rec, sets)
+    return tuple(rec.rec_fans or ())
+
+
+def _chow_combinations(acc: Fans, chows: list[int], five_pair: int,
+                       dropped: list[tuple[int, Uses]] | None) -> None:
+    """The fans of three or four chows (see :func:`add_chow_fans`)."""
+    n = len(chows)
     a = chows[0]
     b = chows[1]
     c = chows[2]
@@ -320,6 +354,21 @@ def pung_triple_fan(a: int, b: int, c: int) -> int:
 
 def add_pung_fans(acc: Fans, pungs: list[int]) -> None:
     """Add the pung-combination fans of the ascending pung kinds ``pungs`` to ``acc``."""
+    n = len(pungs)
+    if n < 3 or acc.recording:
+        _pung_combinations(acc, pungs)
+        return
+    # 6 bits a kind, then the number of pungs
+    key = pungs[0] | pungs[1] << 6 | pungs[2] << 12 | (pungs[3] << 18 if n == 4 else 0) | n << 24
+    got = _PUNG_MEMO.get(key)
+    if got is None:
+        got = _PUNG_MEMO[key] = _fans_added(pungs, -1, False)
+    for f in got:
+        acc.add(f)
+
+
+def _pung_combinations(acc: Fans, pungs: list[int]) -> None:
+    """The fans of two to four pungs (see :func:`add_pung_fans`)."""
     n = len(pungs)
     if n < 2:
         return
