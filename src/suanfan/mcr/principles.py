@@ -18,8 +18,8 @@
 
 A reading's fans reach the walk as fan indices (one per instance). The walk gives the total; with
 a :class:`Walked` recorder (the explanation of the best reading, from the same walk) it also
-keeps each fan with the sets it uses and each removed fan with the principle and the fan that
-removed it.
+keeps which fans it kept, whose sets the recording :class:`Fans` holds, and each removed fan
+with the principle and the fan that removed it.
 """
 
 from __future__ import annotations
@@ -56,8 +56,9 @@ def _mask(fans: tuple[int, ...], half: int) -> int:
 
 #: the fans the walk acts on when it keeps them (the wind fans and 九莲宝灯 take 幺九刻 of their
 #: own sets), as the two masks
-_WATCHED: Final[tuple[int, ...]] = (Fan.PUNG_OF_TERMINALS_OR_HONORS, Fan.PREVALENT_WIND, Fan.SEAT_WIND,
-                   Fan.LITTLE_FOUR_WINDS, Fan.BIG_THREE_WINDS, Fan.NINE_GATES)
+_WATCHED: Final[tuple[int, ...]] = (Fan.PUNG_OF_TERMINALS_OR_HONORS, Fan.PREVALENT_WIND,
+                                    Fan.SEAT_WIND, Fan.LITTLE_FOUR_WINDS, Fan.BIG_THREE_WINDS,
+                                    Fan.NINE_GATES)
 _WATCHED_LOW: Final = _mask(_WATCHED, 0)
 _WATCHED_HIGH: Final = _mask(_WATCHED, 1)
 _HAND_USE: Final[tuple[int, ...]] = (HAND,)
