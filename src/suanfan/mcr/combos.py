@@ -198,14 +198,14 @@ def _chow_combinations(acc: Fans, chows: list[int], five_pair: int,
     if five_pair >= 0:
         f = _terminal_chows(a, b, c, d, five_pair)
         if f >= 0:
-            acc.add_uses(f, (a, b, c, d, PAIR + five_pair) if acc.recording else ())
+            acc.add(f, (a, b, c, d, PAIR + five_pair) if acc.recording else ())
             return
     if a // 9 == d // 9:
         if (b == a + 1 and c == b + 1 and d == c + 1) or (b == a + 2 and c == b + 2 and d == c + 2):
-            acc.add_uses(Fan.FOUR_PURE_SHIFTED_CHOWS, (a, b, c, d) if acc.recording else ())
+            acc.add(Fan.FOUR_PURE_SHIFTED_CHOWS, (a, b, c, d) if acc.recording else ())
             return
         if a == d:
-            acc.add_uses(Fan.QUADRUPLE_CHOW, (a, b, c, d) if acc.recording else ())
+            acc.add(Fan.QUADRUPLE_CHOW, (a, b, c, d) if acc.recording else ())
             return
     # the three-chow fan that scores most (the first of equals, the fourth chow tried from the
     # last), the fourth chow combining once with one of the three
@@ -379,11 +379,11 @@ def _pung_combinations(acc: Fans, pungs: list[int]) -> None:
         if n == 4:
             d = pungs[3]
             if d < 27 and a // 9 == d // 9 and b == a + 1 and c == b + 1 and d == c + 1:
-                acc.add_uses(Fan.FOUR_PURE_SHIFTED_PUNGS,
+                acc.add(Fan.FOUR_PURE_SHIFTED_PUNGS,
                              (PUNG + a, PUNG + b, PUNG + c, PUNG + d) if acc.recording else ())
                 return
             if a == 27 and d == 30:
-                acc.add_uses(Fan.BIG_FOUR_WINDS,
+                acc.add(Fan.BIG_FOUR_WINDS,
                              (PUNG + a, PUNG + b, PUNG + c, PUNG + d) if acc.recording else ())
                 return
             # the first three-pung fan, the fourth pung tried from the last; the fourth pung

@@ -547,11 +547,11 @@ class Ctx:
         if pair >= EAST:
             if pair <= NORTH:
                 if winds == 3:
-                    acc.add_uses(Fan.LITTLE_FOUR_WINDS,
+                    acc.add(Fan.LITTLE_FOUR_WINDS,
                                  (*[PUNG + k for k in pungs if EAST <= k <= NORTH], PAIR + pair)
                                  if acc.recording else _HAND_USE)
             elif dragons == 2:
-                acc.add_uses(Fan.LITTLE_THREE_DRAGONS,
+                acc.add(Fan.LITTLE_THREE_DRAGONS,
                              (*[PUNG + k for k in pungs if k >= WHITE], PAIR + pair)
                              if acc.recording else _HAND_USE)
 

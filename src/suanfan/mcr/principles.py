@@ -103,42 +103,9 @@ class Fans:
     def recording(self) -> bool:
         return self.rec_fans is not None
 
-    def add(self, fan: int) -> None:
-        """A fan of the whole hand."""
-        self._count(fan)
-        if self.rec_fans is not None:
-            self.rec_fans.append(fan)
-            self.rec_uses.append(_HAND_USE)
-
-    def add1(self, fan: int, token: int) -> None:
-        """A fan that uses one set or tile (its token)."""
-        self._count(fan)
-        if self.rec_fans is not None:
-            self.rec_fans.append(fan)
-            self.rec_uses.append(_ONE_USE[token])
-
-    def add2(self, fan: int, a: int, b: int) -> None:
-        """A fan that uses two sets (tokens ``a`` and ``b``)."""
-        self._count(fan)
-        if self.rec_fans is not None:
-            self.rec_fans.append(fan)
-            self.rec_uses.append((a, b))
-
-    def add3(self, fan: int, a: int, b: int, c: int) -> None:
-        """A fan that uses three sets."""
-        self._count(fan)
-        if self.rec_fans is not None:
-            self.rec_fans.append(fan)
-            self.rec_uses.append((a, b, c))
-
-    def add_uses(self, fan: int, uses: Uses) -> None:
-        """A fan that uses several sets (built by the caller only when recording)."""
-        self._count(fan)
-        if self.rec_fans is not None:
-            self.rec_fans.append(fan)
-            self.rec_uses.append(uses)
-
-    def _count(self, fan: int) -> None:
+    def add(self, fan: int, uses: Uses = _HAND_USE) -> None:
+        """A fan; when recording, ``uses`` are the sets or tiles it uses (the whole hand unless
+        given; a caller builds a tuple of several only when recording)."""
         bit: i64
         if fan < EXCLUDE_SPLIT:
             bit = 1 << fan
@@ -154,6 +121,21 @@ class Fans:
                 self.again_high |= bit
             else:
                 self.high |= bit
+        if self.rec_fans is not None:
+            self.rec_fans.append(fan)
+            self.rec_uses.append(uses)
+
+    def add1(self, fan: int, token: int) -> None:
+        """A fan that uses one set or tile (its token)."""
+        self.add(fan, _ONE_USE[token])
+
+    def add2(self, fan: int, a: int, b: int) -> None:
+        """A fan that uses two sets (tokens ``a`` and ``b``)."""
+        self.add(fan, (a, b) if self.rec_fans is not None else _HAND_USE)
+
+    def add3(self, fan: int, a: int, b: int, c: int) -> None:
+        """A fan that uses three sets."""
+        self.add(fan, (a, b, c) if self.rec_fans is not None else _HAND_USE)
 
     def _again(self, fan: int) -> None:
         again = self.again
