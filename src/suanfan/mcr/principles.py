@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from .fans import Fan
-from .rules import EXCLUDE_SPLIT, RuleTables
+from .rules import EXCLUDE_SPLIT, RuleTables, fan_masks
 
 if TYPE_CHECKING:
     # native 64-bit ints in the compiled build (the masks hold 62 bits); annotations only, so
@@ -49,18 +49,12 @@ HAND: Final = -1
 WIND_PUNG: Final = 34 + 27
 _NO_FAN: Final = -1
 
-
-def _mask(fans: tuple[int, ...], half: int) -> int:
-    return sum(1 << (f - half * EXCLUDE_SPLIT) for f in fans if f // EXCLUDE_SPLIT == half)
-
-
 #: the fans the walk acts on when it keeps them (the wind fans and 九莲宝灯 take 幺九刻 of their
 #: own sets), as the two masks
-_WATCHED: Final[tuple[int, ...]] = (Fan.PUNG_OF_TERMINALS_OR_HONORS, Fan.PREVALENT_WIND,
-                                    Fan.SEAT_WIND, Fan.LITTLE_FOUR_WINDS, Fan.BIG_THREE_WINDS,
-                                    Fan.NINE_GATES)
-_WATCHED_LOW: Final = _mask(_WATCHED, 0)
-_WATCHED_HIGH: Final = _mask(_WATCHED, 1)
+_WATCHED: Final = fan_masks((Fan.PUNG_OF_TERMINALS_OR_HONORS, Fan.PREVALENT_WIND, Fan.SEAT_WIND,
+                             Fan.LITTLE_FOUR_WINDS, Fan.BIG_THREE_WINDS, Fan.NINE_GATES))
+_WATCHED_LOW: Final = _WATCHED[0]
+_WATCHED_HIGH: Final = _WATCHED[1]
 _HAND_USE: Final[tuple[int, ...]] = (HAND,)
 
 Uses = tuple[int, ...]
@@ -230,6 +224,12 @@ class Walked:
         if rest:
             return start + int(rest & -rest).bit_length() - 1
         return _NO_FAN
+
+    def only_use(self, idx: int) -> Uses | None:
+        """The sets of kept fan ``idx``'s one instance counted, or None when it counts several."""
+        if idx == Fan.PUNG_OF_TERMINALS_OR_HONORS and self.yaojiu is not None:
+            return self.yaojiu[0] if len(self.yaojiu) == 1 else None
+        return None if self.fans.repeated(idx) else self.fans.first_use(idx)
 
     def uses(self, idx: int) -> list[Uses]:
         """The sets of each instance counted of kept fan ``idx``, in the order of their sets."""

@@ -305,6 +305,17 @@ class Rules:
 EXCLUDE_SPLIT: Final = 62
 
 
+def fan_masks(fans: Iterable[int]) -> tuple[int, int]:
+    """Fan indices as the two bit masks of native size the walk reads: fans 0-61, then 62-123."""
+    lo = hi = 0
+    for f in fans:
+        if f < EXCLUDE_SPLIT:
+            lo |= 1 << f
+        else:
+            hi |= 1 << (f - EXCLUDE_SPLIT)
+    return lo, hi
+
+
 class RuleTables:
     """A rule set compiled for the engine: per fan index (:class:`~suanfan.mcr.fans.Fan`) its
     value, whether it is on, and the indices it excludes (不计), plus which of seed 003's
@@ -352,12 +363,7 @@ class RuleTables:
         low: list[int] = []
         high: list[int] = []
         for fan_excludes in excludes:
-            lo = hi = 0
-            for e in fan_excludes:
-                if e < EXCLUDE_SPLIT:
-                    lo |= 1 << e
-                else:
-                    hi |= 1 << (e - EXCLUDE_SPLIT)
+            lo, hi = fan_masks(fan_excludes)
             low.append(lo)
             high.append(hi)
         if len(FANS) > 2 * EXCLUDE_SPLIT:
@@ -365,10 +371,9 @@ class RuleTables:
         self.excludes_low: Final[tuple[int, ...]] = tuple(low)
         self.excludes_high: Final[tuple[int, ...]] = tuple(high)
         #: the fans the rules switch off, as the same two masks
-        self.disabled_low: Final[int] = sum(1 << i for i in range(min(len(FANS), EXCLUDE_SPLIT))
-                                            if FANS[i].id in disabled)
-        self.disabled_high: Final[int] = sum(1 << (i - EXCLUDE_SPLIT) for i in range(EXCLUDE_SPLIT, len(FANS))
-                                             if FANS[i].id in disabled)
+        off_low, off_high = fan_masks(i for i, f in enumerate(FANS) if f.id in disabled)
+        self.disabled_low: Final[int] = off_low
+        self.disabled_high: Final[int] = off_high
         self.flower_value: Final[int] = values[FAN_INDEX["flower_tiles"]]
         self.melded_concealed_kong: Final[bool] = bool(rules.melded_concealed_kong)
         self.knitted_tile_wait: Final[bool] = bool(rules.knitted_tile_wait)

@@ -258,14 +258,10 @@ def _entry(idx: int, value: int, walked: Walked, kongs: list[int]) -> FanEntry:
     """The line of kept fan ``idx``: the one shared by all results when it is counted once on one
     set, tile or the whole hand."""
     f = FANS[idx]
-    one: Uses
-    if walked.fans.repeated(idx) or (idx == Fan.PUNG_OF_TERMINALS_OR_HONORS and walked.yaojiu is not None):
+    one = walked.only_use(idx)
+    if one is None:
         tokens = walked.uses(idx)
-        if len(tokens) != 1:
-            return FanEntry(f.id, f.zh, f.zh_hant, f.en, value, len(tokens), _tokens=tokens, _kongs=kongs)
-        one = tokens[0]
-    else:
-        one = walked.fans.first_use(idx)
+        return FanEntry(f.id, f.zh, f.zh_hant, f.en, value, len(tokens), _tokens=tokens, _kongs=kongs)
     if len(one) != 1:
         return FanEntry(f.id, f.zh, f.zh_hant, f.en, value, 1, _tokens=[one], _kongs=kongs)
     t = one[0]
