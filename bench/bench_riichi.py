@@ -8,8 +8,12 @@ decompositions, which a long-running process fills once). Every library gets its
 beforehand (suanfan: a parsed ``Hand`` and keyword arguments; riichienv: 136-format tiles, its
 ``Meld`` and ``Conditions`` objects; mahjong: 136-format tiles, Meld objects and a HandConfig), so
 only scoring is timed; all score the same batch, taking turns every 500 hands, the order rotating
-chunk by chunk (interleaved: all see the same load on a busy machine). A last line times suanfan
-from the hand *string* (parsing included) on yet another fresh batch.
+chunk by chunk (interleaved: all see the same load on a busy machine). Two more lines time
+suanfan on other fresh batches: from the hand *string* (parsing included), and called as
+``score(h, rules=rules, **kw)``, as earlier sessions timed it: the interpreter then merges the two
+into a new dict at every call, a cost of the calling loop billed to suanfan alone (the other
+lines call ``score(h, **kw)`` with ``kw`` holding the rules, made before timing as the peers'
+arguments are, the way ``bench_mcr.py`` calls both engines).
 
 CPU time of this process (time.process_time). Printed: the build of suanfan that ran (compiled
 or pure), each library's median time per hand, and the median ratio over the repeats (the peer's
@@ -117,11 +121,13 @@ def main() -> None:
     rng = random.Random(seed)
     real = HandCalculator.estimate_hand_value
 
-    def batch() -> tuple[Cases, list[Any], list[Any], list[tuple[str, dict[str, Any]]]]:
-        """A fresh batch: suanfan's cases, the peers' prepared calls for the same hands, and
-        another batch of hand strings."""
+    def batch() -> tuple[Cases, list[Any], list[Any], list[tuple[str, dict[str, Any]]], Cases]:
+        """A fresh batch: suanfan's cases (each with its keyword arguments, the rules included),
+        the peers' prepared calls for the same hands, another batch of hand strings, and another
+        of cases without the rules in their keyword arguments (the merged call)."""
         cases = [random_case(rng) for _ in range(n)]
-        texts = [(str(h), kw) for h, kw in (random_case(rng) for _ in range(n))]
+        texts = [(str(h), {**kw, "rules": rules}) for h, kw in (random_case(rng) for _ in range(n))]
+        merged = [random_case(rng) for _ in range(n)]
         calls: list[tuple[Any, ...]] = []
 
         def capture(*args: Any, **kwargs: Any) -> Any:
@@ -135,13 +141,23 @@ def main() -> None:
         finally:
             HandCalculator.estimate_hand_value = real  # type: ignore[method-assign]
         rcalls = [riichienv_call(h, kw) for h, kw in cases] if renv is not None else []
-        return cases, calls, rcalls, texts
+        return [(h, {**kw, "rules": rules}) for h, kw in cases], calls, rcalls, texts, merged
 
     def run_ours(cases: list[Any]) -> float:
         gc.collect()  # the set-up's garbage is nobody's cost (see the docstring)
         t = time.process_time()
         for h, kw in cases:
             try:  # noqa: SIM105  (a with-statement costs more in this timed loop)
+                score(h, **kw)
+            except NoYaku:
+                pass
+        return time.process_time() - t
+
+    def run_merged(cases: list[Any]) -> float:
+        gc.collect()
+        t = time.process_time()
+        for h, kw in cases:
+            try:  # noqa: SIM105
                 score(h, rules=rules, **kw)
             except NoYaku:
                 pass
@@ -163,20 +179,23 @@ def main() -> None:
             evaluator(tiles, melds).calc(win, dora, ura, cond)
         return time.process_time() - t
 
-    names = ["suanfan", "mahjong", "suanfan_text"] + (["riichienv"] if renv is not None else [])
+    names = ["suanfan", "mahjong", "suanfan_text", "suanfan_merged"] + (
+        ["riichienv"] if renv is not None else [])
     runners: dict[str, Callable[[list[Any]], float]] = {
         "suanfan": run_ours, "mahjong": run_mahjong, "suanfan_text": run_ours,
-        "riichienv": run_riichienv,
+        "suanfan_merged": run_merged, "riichienv": run_riichienv,
     }
     # warm-up batch (imports, structural caches of all), not counted
-    cases, calls, rcalls, texts = batch()
-    inputs = {"suanfan": cases, "mahjong": calls, "suanfan_text": texts, "riichienv": rcalls}
+    cases, calls, rcalls, texts, merged = batch()
+    inputs = {"suanfan": cases, "mahjong": calls, "suanfan_text": texts, "suanfan_merged": merged,
+              "riichienv": rcalls}
     for name in names:
         runners[name](inputs[name])
     times: dict[str, list[float]] = {name: [] for name in names}
     for _ in range(repeats):
-        cases, calls, rcalls, texts = batch()
-        inputs = {"suanfan": cases, "mahjong": calls, "suanfan_text": texts, "riichienv": rcalls}
+        cases, calls, rcalls, texts, merged = batch()
+        inputs = {"suanfan": cases, "mahjong": calls, "suanfan_text": texts, "suanfan_merged": merged,
+                  "riichienv": rcalls}
         total = dict.fromkeys(names, 0.0)
         for i, j in enumerate(range(0, n, CHUNK)):
             order = names[i % len(names):] + names[:i % len(names)]
@@ -191,14 +210,15 @@ def main() -> None:
     print(f"{n} fresh hands x {repeats} repeats (seed {seed}); median time per hand; "
           "ratio = peer time / suanfan time, median [range]")
     for name in names:
-        print(f"  {name:13s} {statistics.median(times[name]) * us:8.2f} us/hand")
+        print(f"  {name:14s} {statistics.median(times[name]) * us:8.2f} us/hand")
 
     def ratio(peer: str, ours: str) -> str:
         rs = [p / o for p, o in zip(times[peer], times[ours], strict=True)]
         return f"{statistics.median(rs):6.2f}x [{min(rs):.2f}-{max(rs):.2f}]"
 
-    for ours, label in (("suanfan", "parsed Hand"), ("suanfan_text", "hand string")):
-        line = f"  suanfan ({label:11s}) vs mahjong {ratio('mahjong', ours)}"
+    for ours, label in (("suanfan", "parsed Hand"), ("suanfan_text", "hand string"),
+                        ("suanfan_merged", "rules= merged")):
+        line = f"  suanfan ({label:13s}) vs mahjong {ratio('mahjong', ours)}"
         if renv is not None:
             line += f"   vs riichienv {ratio('riichienv', ours)}"
         print(line)
