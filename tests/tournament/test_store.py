@@ -3,7 +3,6 @@ with SIGKILL mid-hand loses nothing committed, concurrent writers are serialised
 
 from __future__ import annotations
 
-import itertools
 import os
 import signal
 import sqlite3
@@ -165,14 +164,13 @@ _WRITER = textwrap.dedent("""
 """)
 
 
-_SCRIPTS = itertools.count()
-
-
 def _writer(tmp_path: Path, table: int, count: int) -> subprocess.Popen[str]:
-    # each writer gets its own script file: rewriting one shared file while an earlier writer's
-    # interpreter is still reading it gave that writer an empty script (exit 0, no output)
-    script = tmp_path / f"writer-{table}-{next(_SCRIPTS)}.py"
-    script.write_text(_WRITER.format(src=SRC, path=str(tmp_path / "t.db"), hand=HAND))
+    # the script is the same for every writer of a test: written once, before the first starts
+    # (rewriting it while an earlier writer's interpreter was still reading it gave that writer
+    # an empty script: exit 0, no output)
+    script = tmp_path / "writer.py"
+    if not script.exists():
+        script.write_text(_WRITER.format(src=SRC, path=str(tmp_path / "t.db"), hand=HAND))
     return subprocess.Popen([sys.executable, str(script), str(table), str(count)], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
 
