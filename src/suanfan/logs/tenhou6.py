@@ -30,7 +30,9 @@ the way the table plays (a discard is claimed by the seat whose next take is a c
 the next seat draws; when a call could go to two discards the order that uses every take and out
 is found), hands out tile numbers (:mod:`._tiles`) and feeds the events to the mjlog reader's
 table, so every check and every inferred situation flag is the same as for an mjlog. Kong dora
-are turned as Tenhou does: at once for a closed kong, after the replacement draw for the others.
+are turned as Tenhou does: at once for a closed kong, after the replacement draw for the others
+(at the discard, or at the player's next kong if nobody robs it: a kong robbed right after
+another one leaves the first one's indicator unturned).
 
 What the format does not say is not in the records: which copy of a kind a tile is (the tile
 numbers are handed out), the fu of a limit hand (:attr:`Recorded.known` lacks ``fu``), the
@@ -723,7 +725,10 @@ class _Feeder:
                     m = encode_meld("kakan", s, pon[1], (*pon[0], added), pon[2], added)
                 last_draw[s] = -1
                 self.feed("N", {"who": str(s), "m": str(m)})
-                if item.kind != "nuki":
+                robbed = i == len(steps) - 1 and ron_on_last
+                if item.kind != "nuki" and not robbed:
+                    # an earlier kong's indicator is turned once this kong is declared and not
+                    # robbed: a kong robbed right after another one leaves it unturned (Tenhou)
                     turn(pending)
                     pending = 0
                 if item.kind == "ankan":
