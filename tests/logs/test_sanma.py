@@ -5,12 +5,14 @@ go-around, as a call does.
 
 Evidence: the real Tenhou houou three-player game ``tests/data/tenhou/sanma/
 2014091101gm-00b9-0000-5ca6b487.txt`` (MahjongLM, MIT; see that folder's README): its 2-honba ron of
-2600 is paid 3000 and its honba tsumo 100 from each payer. The nuki rules are the riichi wiki's
-("Sanma": a kita call "invalidates ippatsu, tenhou/chiihou, double riichi"; "if the player wins off
-of the dead wall draw from calling a nukidora tile, they are awarded rinshan"; "Rinshan kaihou":
-"in sanma this yaku can also be obtained after declaring kita"); no public real log with such a
-win was found, so the two mjlogs below are written in Tenhou's format to show what the reader
-infers from the events and what Tenhou's record of such a win says.
+2600 is paid 3000 and its honba tsumo 100 from each payer. Rinshan after a nuki: three real Tenhou
+houou three-player games (tenhou.net/6 JSON in SoliDeoGloria000/sanma-engine, ``data/raw_logs/``,
+a repository without a licence: read for the facts, not copied) record 嶺上開花 on the tile drawn
+after a North set aside by a hand with no kong (two hands below). That a nuki ends every ippatsu
+chance and the first go-around is the riichi wiki's ("Sanma": a kita call "invalidates ippatsu,
+tenhou/chiihou, double riichi"; "Rinshan kaihou": "in sanma this yaku can also be obtained after
+declaring kita"); no real log was found that shows it either way, so the two mjlogs at the end are
+written in Tenhou's format to show what the reader infers from the events.
 """
 
 from __future__ import annotations
@@ -119,6 +121,22 @@ def test_rinshan_after_a_north_set_aside() -> None:
         score(hand, tsumo=True, rinshan=True, nuki=1, rules="tenhou")
     with pytest.raises(InvalidHand, match="ippatsu"):
         score(hand, tsumo=True, riichi=True, ippatsu=True, rinshan=True, nuki=1, rules="tenhou-sanma")
+
+
+def test_rinshan_after_a_north_in_real_tenhou_games() -> None:
+    # 2024010120gm-00b9-0000-e324b88a E3-0: seat 0 (South; pon of 2s from seat 2) draws a North,
+    # sets it aside and wins on the replacement 3s: 嶺上開花, 断幺九, ドラ 1 (the North), 赤ドラ 1,
+    # "30符4飜2000-3900点", score changes 5900 / -2000 / -3900
+    r = score("[222s2]344556p4077s 3s", tsumo=True, rinshan=True, nuki=1, seat_wind="S",
+              dora_indicators="9p", rules="tenhou-sanma")
+    assert (r.han, r.fu, r.payment.non_dealer, r.payment.dealer) == (4, 30, 2000, 3900)
+    assert {y.id for y in r.yaku} == {"rinshan", "tanyao", "aka_dora", "nuki_dora"}
+    # 2024123123gm-00b9-0000-09c44fd1 S2-2: seat 0 (West; pon of hatsu from seat 1), 2 honba: 嶺上開花,
+    # 一気通貫 1, 役牌 發, 混一色 2, ドラ 1, 赤ドラ 1, "跳満3000-6000点", 9400 / -6200 / -3200
+    r = score("[666z3]23406789s22z 1s", tsumo=True, rinshan=True, nuki=1, seat_wind="W",
+              round_wind="S", honba=2, dora_indicators="1m", rules="tenhou-sanma")
+    assert (r.han, r.limit, r.payment.dealer, r.payment.non_dealer) == (7, "haneman", 6200, 3200)
+    assert "rinshan" in {y.id for y in r.yaku}
 
 
 # ---------------------------------------------------------------------------------------------

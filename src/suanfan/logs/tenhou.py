@@ -775,9 +775,9 @@ class _RoundState:
             self.rinshan_next = who
         self.ippatsu_before_call = [s.ippatsu for s in self.seats]
         # a call, a kong or a North set aside ends every ippatsu chance and the first go-around
-        # (tenhou, chiihou, double riichi); a nuki is replaced from the dead wall like a kong, and
-        # a win on that tile is rinshan (riichi wiki, "Sanma": the kita call invalidates ippatsu,
-        # tenhou/chiihou and double riichi; Tenhou's three-player logs)
+        # (tenhou, chiihou, double riichi: the riichi wiki's "Sanma" page says so of the kita
+        # call; no log here shows it either way); a nuki is replaced from the dead wall like a
+        # kong, and a win on that tile is rinshan (Tenhou's three-player logs record 嶺上開花)
         self.calls += 1
         for s in self.seats:
             s.ippatsu = False
