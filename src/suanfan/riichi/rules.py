@@ -202,8 +202,9 @@ PRESETS: dict[str, Rules] = {
             "by the two others at their four-player shares; a honba adds 200 to a ron and 100 from "
             "each payer to a tsumo, as the logs pay: 2014091101gm-00b9-0000-5ca6b487, a 2600 ron "
             "at 2 honba paid 3000, and 2018110809gm-00b9-0000-00a79b89, a 32000 ron at 2 honba "
-            "paid 32400); reproduces every win of the three-player Tenhou games in "
-            "tests/data/tenhou (dnovikoff/sanma2.xml, sanma/)."
+            "paid 32400; a win on the tile drawn after a North set aside is rinshan kaihou, as "
+            "2024010120gm-00b9-0000-e324b88a records it); reproduces every win of the "
+            "three-player Tenhou games in tests/data/tenhou (dnovikoff/sanma2.xml, sanma/)."
         ),
     ),
     "mahjongsoul": Rules(
