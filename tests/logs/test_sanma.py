@@ -121,6 +121,13 @@ def test_rinshan_after_a_north_set_aside() -> None:
         score(hand, tsumo=True, rinshan=True, nuki=1, rules="tenhou")
     with pytest.raises(InvalidHand, match="ippatsu"):
         score(hand, tsumo=True, riichi=True, ippatsu=True, rinshan=True, nuki=1, rules="tenhou-sanma")
+    # the winner's own North set aside ends its first go-around: no tenhou or chiihou after it
+    # (riichi wiki, "Sanma": the kita call "invalidates ... tenhou/chiihou")
+    assert score(hand, tsumo=True, tenhou=True, rules="tenhou-sanma").yakuman == 1
+    for first in ("tenhou", "chiihou"):
+        with pytest.raises(InvalidHand, match="North aside"):
+            score(hand, tsumo=True, nuki=1, rules="tenhou-sanma", seat_wind="E" if first == "tenhou"
+                  else "S", **{first: True})
 
 
 def test_rinshan_after_a_north_in_real_tenhou_games() -> None:

@@ -149,6 +149,9 @@ def check_flags(
             continue
         if melds:
             raise InvalidHand(f"{name} is won before any call, but the hand has melds")
+        if nuki:
+            raise InvalidHand(f"{name} is won before any call, but the hand has set a North aside "
+                              "(a nuki ends the first go-around)")
         if riichi or ippatsu:
             raise InvalidHand(f"{name} is won before the first discard: no riichi or ippatsu")
         if rinshan or chankan or haitei or houtei:
