@@ -111,7 +111,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--riichi", action="store_true", help="riichi declared")
     p.add_argument("--double-riichi", action="store_true", help="double riichi (implies riichi)")
     p.add_argument("--ippatsu", action="store_true", help="won within a turn of riichi")
-    p.add_argument("--rinshan", action="store_true", help="won on a kong's replacement tile")
+    p.add_argument("--rinshan", action="store_true",
+                   help="won on the replacement tile of a kong (or, with --nuki, of a North set aside)")
     p.add_argument("--chankan", action="store_true", help="won by robbing a kong")
     p.add_argument("--haitei", action="store_true", help="self-drawn on the last wall tile")
     p.add_argument("--houtei", action="store_true", help="won on the last discard")

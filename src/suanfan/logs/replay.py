@@ -33,10 +33,14 @@ _COMPARED: Final = frozenset({"han", "fu", "points", "yaku", "deltas"})
 
 def table_rules(table: TableRules) -> Rules:
     """The ``tenhou`` preset with the table's rules: red fives, open tanyao, three players, and the
-    special lobbies' kiriage (chip lobbies) and honba value."""
+    special lobbies' kiriage (chip lobbies) and honba value. A three-player ron is paid a honba as
+    the two payers of a tsumo pay it, two thirds of ``honba_points``: 200 (Tenhou's three-player
+    logs), and 1000 in the 0x400 lobby, which pays 1500 a honba with four players (500 from each
+    payer on tsumo; no three-player log of that lobby was found to confirm it)."""
     return PRESETS["tenhou"].replace(
         name="tenhou", red_fives=table.aka, open_tanyao=table.kuitan, sanma=table.sanma,
-        kiriage=table.chips, honba_points=table.honba_points)
+        kiriage=table.chips, honba_points=table.honba_points,
+        sanma_ron_honba=table.honba_points // 3 * 2)
 
 
 class Scored(Record):

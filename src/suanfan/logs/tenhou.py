@@ -650,7 +650,7 @@ class _RoundState:
         self.dora_tiles = [self._tile(seed[5])]
         self.events: list[Event] = [Event(index, "INIT", "deal")]
         self.draws = 0
-        self.calls = 0  # calls and kongs so far (they end the first go-around)
+        self.calls = 0  # calls, kongs and nuki so far (they end the first go-around)
         self.reaches = 0  # riichi accepted this round (their sticks are on the table)
         self.rinshan_next = -1  # the seat whose next draw is a replacement tile
         self.rinshan_draw = False  # the last draw was a replacement tile
@@ -774,12 +774,13 @@ class _RoundState:
                 p.melds.append(meld)
             self.rinshan_next = who
         self.ippatsu_before_call = [s.ippatsu for s in self.seats]
-        if kind != "nuki":
-            # a call or a kong ends every ippatsu chance and the first go-around (tenhou,
-            # chiihou, double riichi); setting a North aside does not (checked on the logs)
-            self.calls += 1
-            for s in self.seats:
-                s.ippatsu = False
+        # a call, a kong or a North set aside ends every ippatsu chance and the first go-around
+        # (tenhou, chiihou, double riichi: the riichi wiki's "Sanma" page says so of the kita
+        # call; no log here shows it either way); a nuki is replaced from the dead wall like a
+        # kong, and a win on that tile is rinshan (Tenhou's three-player logs record 嶺上開花)
+        self.calls += 1
+        for s in self.seats:
+            s.ippatsu = False
         self.last_meld = meld
         self.events.append(Event(index, tag, "call", who, meld=meld))
         self.last_kind = "call"

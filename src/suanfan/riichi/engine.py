@@ -885,7 +885,8 @@ def _score(
     flags = riichi or ippatsu or rinshan or chankan or haitei or houtei or tenhou or chiihou or renhou
     if flags:
         check_flags(tsumo, riichi, double_riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou,
-                    chiihou, renhou, facts.closed, len(h.melds), facts.melds.kongs, seat == EAST, R)
+                    chiihou, renhou, facts.closed, len(h.melds), facts.melds.kongs, seat == EAST, R,
+                    nuki)
     facts.tenhou = tenhou
     dora, ura, aka = _hand_yaku(facts, flags, riichi, double_riichi, ippatsu, rinshan, chankan, haitei,
                                 houtei, tenhou, chiihou, renhou, dora_indicators,

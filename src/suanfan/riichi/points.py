@@ -5,7 +5,8 @@ Base points = fu × 2^(han+2), capped: mangan 2000 (5 han, or base ≥ 2000), ha
 han by option. A dealer is paid 6 × base, a non-dealer 4 × base, each payment rounded up to 100;
 on tsumo a non-dealer winner gets 2 shares from the dealer and 1 from each other player (three
 players: the absent player's share is lost, or split between the two payers by ``sanma_tsumo``).
-Honba add 300 (100 from each payer on tsumo); riichi sticks add 1000 each.
+Honba add 300 (100 from each payer on tsumo; ``honba_points``), 200 on a three-player ron
+(``sanma_ron_honba``); riichi sticks add 1000 each.
 """
 
 from __future__ import annotations
@@ -88,7 +89,7 @@ def payment(base: int, dealer: bool, tsumo: bool, honba: int, sticks: int, rules
     stick_points = 1000 * sticks
     if not tsumo:
         value = _up100(base * (6 if dealer else 4))
-        hb = rules.honba_points * honba
+        hb = (rules.sanma_ron_honba if rules.sanma else rules.honba_points) * honba
         return Payment(False, value + hb, 0, 0, value, hb, stick_points, value + hb + stick_points, 1)
     others = 2 if rules.sanma else 3
     if dealer:

@@ -45,6 +45,10 @@ class Rules:
     * ``nagashi_mangan`` — nagashi mangan is played.
     * ``honba_points`` — what one honba counter adds to a win (300; on tsumo each payer pays a
       third of it). Some special lobbies pay more (Tenhou's "ratio" lobby 1500).
+    * ``sanma_ron_honba`` — what one honba counter adds to a three-player ron (200: Tenhou and
+      Mahjong Soul pay a honba on three players as the two payers of a tsumo would, 100 each;
+      300 where a house rule pays the four-player amount). A three-player tsumo still costs each
+      of the two payers a third of ``honba_points``. Unused with four players.
     * ``sanma`` — three-player game: no 2m–8m, dora after 1m is 9m, a tsumo is paid by the two
       other players only, North tiles may be set aside (nuki dora).
     * ``sanma_tsumo`` — what a three-player tsumo is paid: ``"loss"`` (the two others pay their
@@ -77,6 +81,7 @@ class Rules:
     sanma_tsumo: SanmaTsumo = "loss"
     tenhou_double_wait: bool = False
     date: str = ""
+    sanma_ron_honba: int = 200
 
     def __reduce__(self) -> tuple[Any, ...]:
         # a compiled frozen dataclass does not unpickle field by field: rebuild it
@@ -84,7 +89,8 @@ class Rules:
                         self.yakuman_stacking, self.kazoe, self.kiriage, self.pinfu_tsumo,
                         self.double_wind_pair_fu, self.renhou, self.ryuuiisou_needs_hatsu,
                         self.nagashi_mangan, self.honba_points, self.sanma, self.source,
-                        self.sanma_tsumo, self.tenhou_double_wait, self.date))
+                        self.sanma_tsumo, self.tenhou_double_wait, self.date,
+                        self.sanma_ron_honba))
 
     def __post_init__(self) -> None:
         _check_options(asdict(self))
@@ -141,6 +147,10 @@ def _check_options(f: dict[str, Any]) -> None:
     if type(hp) is not int or not 0 <= hp <= 30000 or hp % 3:
         raise InvalidArgument(f"rules: honba_points must be a multiple of 3 from 0 to 30000, "
                               f"not {describe(hp)}")
+    sr = f["sanma_ron_honba"]
+    if type(sr) is not int or not 0 <= sr <= 30000:
+        raise InvalidArgument(f"rules: sanma_ron_honba must be a whole number from 0 to 30000, "
+                              f"not {describe(sr)}")
 
 
 _WRC_2015 = Rules(
@@ -185,12 +195,16 @@ PRESETS: dict[str, Rules] = {
         name="tenhou-sanma",
         double_yakuman=False,
         sanma=True,
-        date="2026-12-01 (checked against the logs)",
+        date="2026-12-03 (checked against the logs)",
         source=(
             "Tenhou (tenhou.net) three-player lobbies: the tenhou preset with three players (no "
             "2m-8m, dora after 1m is 9m, North set aside as nuki dora, tsumo loss: a tsumo is paid "
-            "by the two others at their four-player shares); reproduces every win of the "
-            "three-player Tenhou game in tests/data/tenhou/logs (dnovikoff/sanma2.xml)."
+            "by the two others at their four-player shares; a honba adds 200 to a ron and 100 from "
+            "each payer to a tsumo, as the logs pay: 2014091101gm-00b9-0000-5ca6b487, a 2600 ron "
+            "at 2 honba paid 3000, and 2018110809gm-00b9-0000-00a79b89, a 32000 ron at 2 honba "
+            "paid 32400; a win on the tile drawn after a North set aside is rinshan kaihou, as "
+            "2024010120gm-00b9-0000-e324b88a records it); reproduces every win of the "
+            "three-player Tenhou games in tests/data/tenhou (dnovikoff/sanma2.xml, sanma/)."
         ),
     ),
     "mahjongsoul": Rules(
@@ -211,12 +225,14 @@ PRESETS: dict[str, Rules] = {
         name="mahjongsoul-sanma",
         tenhou_double_wait=True,
         sanma=True,
-        date="2026-12-01 (secondary sources checked)",
+        date="2026-12-03 (secondary sources checked)",
         source=(
             "Mahjong Soul (雀魂) three-player matches: the mahjongsoul preset with three players "
             "(no 2m-8m, North set aside as nuki dora, tsumo loss as on Tenhou: riichienv's "
             "three-player scoring, majyan-item.com's comparison of Tenhou and 雀魂 three-player "
-            "rules). Not independently confirmed in the platform's own rules."
+            "rules; a honba adds 200 to a ron: shinkuan/Akagi pull request 115, checked on a "
+            "captured 雀魂 three-player log, 7700 at 1 honba paid 7900). Not independently "
+            "confirmed in the platform's own rules."
         ),
     ),
     "wrc": Rules(

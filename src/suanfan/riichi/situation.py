@@ -30,7 +30,8 @@ class Situation:
     riichi: bool = field(default=False, metadata=_help("riichi declared"))
     double_riichi: bool = field(default=False, metadata=_help("double riichi (implies riichi)"))
     ippatsu: bool = field(default=False, metadata=_help("won within a turn of riichi"))
-    rinshan: bool = field(default=False, metadata=_help("won on a kong's replacement tile"))
+    rinshan: bool = field(default=False, metadata=_help(
+        "won on the replacement tile of a kong (or, three-player, of a North set aside)"))
     chankan: bool = field(default=False, metadata=_help("won by robbing a kong"))
     haitei: bool = field(default=False, metadata=_help("self-drawn on the last wall tile"))
     houtei: bool = field(default=False, metadata=_help("won on the last discard"))
@@ -102,11 +103,14 @@ def count(value: object, what: str, limit: int = MAX_COUNTER) -> int:
 def check_flags(
     tsumo: bool, riichi: bool, double_riichi: bool, ippatsu: bool, rinshan: bool, chankan: bool,
     haitei: bool, houtei: bool, tenhou: bool, chiihou: bool, renhou: bool,
-    closed: bool, melds: int, kongs: int, dealer: bool, rules: Rules,
+    closed: bool, melds: int, kongs: int, dealer: bool, rules: Rules, nuki: int = 0,
 ) -> None:
     """Raise :class:`InvalidHand` naming the flag when the flags contradict the hand (``closed``,
-    ``melds`` and ``kongs`` declared, ``dealer``), each other or the rules (seed 000 notes of each
-    yaku). ``riichi`` is already true when ``double_riichi`` is."""
+    ``melds`` and ``kongs`` declared, ``nuki`` North tiles set aside, ``dealer``), each other or
+    the rules (seed 000 notes of each yaku). ``riichi`` is already true when ``double_riichi`` is.
+    Rinshan kaihou needs a kong, or in a three-player game a North set aside: that too is replaced
+    from the dead wall, and a win on the replacement is rinshan (riichi wiki, "Rinshan kaihou" and
+    "Sanma"; Tenhou's three-player logs)."""
     if riichi and not closed:
         raise InvalidHand(("double riichi" if double_riichi else "riichi") + " needs a closed hand, "
                           "but the hand has open melds")
@@ -116,10 +120,15 @@ def check_flags(
         if rinshan and not tsumo:
             raise InvalidHand("rinshan kaihou is a self-drawn win on the replacement tile of a kong (set "
                               "tsumo)")
-        if rinshan and not kongs:
-            raise InvalidHand("rinshan kaihou without a kong: the hand declares no kong")
+        if rinshan and not kongs and not (nuki and rules.sanma):
+            if nuki:
+                raise InvalidHand("rinshan kaihou without a kong: a North set aside is replaced "
+                                  "only in three-player rules")
+            raise InvalidHand("rinshan kaihou without a kong: the hand declares no kong (and, "
+                              "three-player, sets no North aside)")
         if rinshan and ippatsu:
-            raise InvalidHand("ippatsu cannot be won on a kong's replacement tile (seed 000, 一發 note)")
+            raise InvalidHand("ippatsu cannot be won on a replacement tile: the kong (or the North "
+                              "set aside) ends it (seed 000, 一發 note)")
         if chankan and tsumo:
             raise InvalidHand("chankan (robbing a kong) is a win on another player's tile, not a tsumo")
         if haitei and not tsumo:
@@ -140,6 +149,9 @@ def check_flags(
             continue
         if melds:
             raise InvalidHand(f"{name} is won before any call, but the hand has melds")
+        if nuki:
+            raise InvalidHand(f"{name} is won before any call, but the hand has set a North aside "
+                              "(a nuki ends the first go-around)")
         if riichi or ippatsu:
             raise InvalidHand(f"{name} is won before the first discard: no riichi or ippatsu")
         if rinshan or chankan or haitei or houtei:
