@@ -471,6 +471,10 @@ class _Seat:
         self.dealt = False
 
 
+def _tiles(n: int) -> str:
+    return f"{n} tile" if n == 1 else f"{n} tiles"
+
+
 def _source(winner: int, frm: int) -> int:
     """The claim digit of a discard of seat ``frm`` claimed by ``winner``: 1 left (the seat
     before), 2 opposite, 3 right (the seat after)."""
@@ -530,7 +534,10 @@ class _MatchReader:
 
     # -- the walls ------------------------------------------------------------------------------
     def model(self) -> str:
-        """The walls the match is read on: per-seat walls while the events hold to them."""
+        """The walls the match is read on: the ones asked for, or (auto) per-seat walls while the
+        events hold to them."""
+        if self.walls != "auto":
+            return self.walls
         return "seat" if self.seat_ok else "shared"
 
     def _break(self, model: str, detail: str) -> None:
@@ -698,10 +705,10 @@ class _MatchReader:
             if t < 0:
                 self._break("seat", "Huang before the first draw")
             elif not self._empty(t):
-                self._break("seat", f"Huang with {SEAT_WALL - self.own[t]} tiles still in the "
-                                    f"own wall of player {t}, who draws next")
+                self._break("seat", f"Huang with {_tiles(SEAT_WALL - self.own[t])} still in "
+                                    f"the own wall of player {t}, who draws next")
             if self.taken < WALL:
-                self._break("shared", f"Huang with {WALL - self.taken} tiles still in the wall")
+                self._break("shared", f"Huang with {_tiles(WALL - self.taken)} still in the wall")
             self.huang = True
             self.state = "score"
             return
