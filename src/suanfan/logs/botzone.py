@@ -45,37 +45,45 @@ competition rules'):
   kongs; a concealed kong is not on view). A robbed kong shows all four, so 抢杠和 is never 和绝张;
 * flowers: the flowers the winner was dealt or drew.
 
-Walls. Botzone's judge has dealt from two kinds of wall (``ailab-pku/Chinese-Standard-Mahjong``,
-``judge/main.cpp``; no dead wall in either, kong replacements are ordinary draws):
+Walls. Botzone's judge has dealt from two kinds of wall (``judge/main.cpp`` of
+``ailab-pku/Chinese-Standard-Mahjong`` and its forks; no dead wall in either, kong replacements
+are ordinary draws):
 
-* ``"seat"``, each player's own wall: the judge of the duplicate (复式) format Botzone plays since
-  the IJCAI 2020 contest (the version in ``tanzaku/Chinese-Standard-Mahjong``, a fork of the
-  ailab-pku repository, ``judge/main.cpp`` at c97443d2; ailab-pku's own Python port of it,
-  ``ijcai_mahjong/core.py``, plays alike). ``main`` builds the 136 playing tiles (no flowers),
-  shuffles them and gives player *i* the *i*-th quarter, 34 tiles (``PlayerData::pTileWall``);
-  ``roundOutput`` deals each player 13 tiles from its own wall and every draw, a kong's
-  replacement too, comes from the drawing player's own wall: 21 draws each. A game is drawn
-  (``Huang``) when the player to draw has an empty wall of its own, however many tiles the
-  others have left (``roundOutput``, draw stage). ``checkHu`` sets ``WIN_FLAG_WALL_LAST`` when the
-  wall of the player after ``roundStage`` is empty: after the winner's own draw the next
-  player's wall (the winner's own wall may still hold tiles), after a discard the wall of the
-  player after the discarder, that is the wall the next draw would come from: the tile is the
-  last one of the game. The judge refuses (``WA``) a concealed or promoted kong while the
-  konger's or the next player's wall is empty (``checkInputDRAW``) and a chow, pung or kong of a
-  discard once the wall of the player after the discarder is empty (``roundOutput``, the
-  claim stages), so the last discard can only be won on;
-* ``"shared"``, one wall for all: the judge before that (ailab-pku ``judge/main.cpp`` at 5ecaccc3
-  and earlier), 136 tiles and the 8 flowers, 144, drawn in turn until none is left;
-  ``WIN_FLAG_WALL_LAST`` when the wall is empty (``checkHu``: ``tileWall.size() == 0``). The
-  reader counts the 136 playing tiles out (the one case it cannot see: flowers still in the
-  wall behind the last playing tile, which the judge would count as tiles left);
+* ``"seat"``, each player's own wall: the judge of Botzone's duplicate (复式) format, brought in
+  for the IJCAI 2020 contest (``judge/main.cpp`` of ``tanzaku/Chinese-Standard-Mahjong``, a fork
+  of ailab-pku's, at c97443d2; ailab-pku's own Python port, ``ijcai_mahjong/core.py``, deals,
+  draws, declares Huang and flags the last tile alike, and real public logs of 2021 end in
+  ``Huang`` as these rules say, with tiles left in other walls). ``main`` builds the 136 playing
+  tiles (no flowers), shuffles them and gives player *i* the *i*-th quarter, 34 tiles
+  (``PlayerData::pTileWall``); ``roundOutput`` deals each player 13 tiles from its own wall, and
+  every draw, a kong's replacement too, comes from the drawing player's own wall: 21 draws each.
+  A game is drawn (``Huang``) when the player to draw has an empty wall of its own, however many
+  tiles the others have left (``roundOutput``, draw stage). ``checkHu`` sets
+  ``WIN_FLAG_WALL_LAST`` when the wall of the player after ``roundStage`` is empty: after the
+  winner's own draw the next player's wall (the winner's own wall may still hold tiles; when
+  only the winner's is empty it is no last tile), after a discard the wall of the player after
+  the discarder: the wall the next draw would come from, so the tile is the game's last. The
+  judge refuses (``WA``) a concealed or promoted kong while the konger's or the next player's
+  wall is empty (``checkInputDRAW``) and a chow, pung or kong of a discard once the wall of the
+  player after the discarder is empty (``roundOutput``, the claim stages): the last discard can
+  only be won on. A claimed kong by a player whose own wall is empty is allowed; its
+  replacement draw is then a ``Huang``;
+* ``"shared"``, one wall for all: the judge as ailab-pku's repository holds it
+  (``judge/main.cpp`` at 5ecaccc3 and 06daf94f), 136 tiles and the 8 flowers, 144, drawn in turn
+  until none is left; ``WIN_FLAG_WALL_LAST`` when that wall is empty (``checkHu``:
+  ``tileWall.size() == 0``). The reader counts the 136 playing tiles out (the one case it cannot
+  see: flowers still in the wall behind the last playing tile, which the judge would count as
+  tiles left);
 * ``"auto"`` (the default): the log does not say, the events do. A match with a flower (dealt
   or drawn: only the shared wall holds them) is read on the shared wall; one without, on
   per-seat walls, unless its events break them (a player's 22nd draw, a kong or claim the
   per-seat judge refuses, a ``Huang`` while the player to draw still has tiles), in which case
-  it is read on one shared wall of 136 if that holds. :attr:`Match.walls` says which.
-  ``walls="seat"`` or ``"shared"`` reads every match on that wall and makes a match that breaks
-  it bad.
+  it is read on one shared wall of 136 if that holds (when neither holds, the error names the
+  fault on the walls the match would be read on, and the other). :attr:`Match.walls` says
+  which. A game of one shared wall without flowers that never breaks per-seat walls is read on
+  them, and its last-tile flag can differ from that judge's (6 of 217 wins in simulated games):
+  read such logs with ``walls="shared"``. ``walls="seat"`` or ``"shared"`` reads every match on
+  those walls and makes a match that breaks them bad.
 
 Bad input (an unknown line or tile, a wrong player number, a Play of a tile not held, a claim of
 no discard, a Hu nobody could make, a draw from an empty wall, a match that ends without its
@@ -264,7 +272,8 @@ class Win(Record):
     player; ``None`` self-drawn); ``hand`` the complete :class:`~suanfan.Hand` (melds with their
     claim sources, the winning tile, the flowers); ``winning_tile``; ``hu_tile`` the tile written
     after ``Hu``; the situation flags ``self_drawn``, ``kong`` (杠上开花 or 抢杠和),
-    ``robbing`` (抢杠和), ``last_tile_of_wall``, ``last_of_kind``; ``seat_wind`` and
+    ``robbing`` (抢杠和), ``last_tile_of_wall`` (妙手回春 / 海底捞月, as the judge of the match's
+    walls sets it: see the module's *Walls*), ``last_of_kind``; ``seat_wind`` and
     ``prevalent_wind`` "E" "S" "W" "N"; ``recorded``; ``conflicts`` where the events disagree
     with the record."""
 
