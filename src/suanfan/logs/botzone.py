@@ -121,7 +121,7 @@ __all__ = [
     "tile_code",
 ]
 
-#: the playing tiles of the wall (flowers, when played with, come on top: 144 in all)
+#: the playing tiles of one shared wall (with the flowers, when played with: 144 in all)
 WALL: Final = 136
 #: the tiles of each player's own wall on per-seat walls (13 dealt, 21 drawn)
 SEAT_WALL: Final = 34
