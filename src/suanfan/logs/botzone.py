@@ -52,8 +52,9 @@ are ordinary draws):
 * ``"seat"``, each player's own wall: the judge of Botzone's duplicate (复式) format, brought in
   for the IJCAI 2020 contest (``judge/main.cpp`` of ``tanzaku/Chinese-Standard-Mahjong``, a fork
   of ailab-pku's, at c97443d2; ailab-pku's own Python port, ``ijcai_mahjong/core.py``, deals,
-  draws, declares Huang and flags the last tile alike, and real public logs of 2021 end in
-  ``Huang`` as these rules say, with tiles left in other walls). ``main`` builds the 136 playing
+  draws, declares Huang and flags the last tile alike; real public logs end in ``Huang`` as
+  these rules say: in Botzone match 61602cb45ddc087351c04399, of October 2021, player 1 is to
+  draw after its 21 draws, with 132 of the 136 tiles out). ``main`` builds the 136 playing
   tiles (no flowers), shuffles them and gives player *i* the *i*-th quarter, 34 tiles
   (``PlayerData::pTileWall``); ``roundOutput`` deals each player 13 tiles from its own wall, and
   every draw, a kong's replacement too, comes from the drawing player's own wall: 21 draws each.
