@@ -7,7 +7,9 @@ point depends on). The ``Fan`` line of a win is what PyMahjongGB (the engine of 
 judge) scores for the hand with the flags stated in the script (not inferred: the tests check
 that the reader infers the same), named as Botzone names fans (嵌张 for 坎张); the ``Score`` line
 is the judge's settlement (8 from each player plus the fan total, the discarder, or the robbed
-kong's player, paying the fan total)."""
+kong's player, paying the fan total). ``seat_walls.txt`` is played on Botzone's per-seat walls
+(each player's own wall of 34: the last-tile flag is stated per game, as the judge's ``checkHu``
+sets it), ``shared_walls.txt`` on one wall of 136 past the point where per-seat walls end."""
 
 from __future__ import annotations
 
