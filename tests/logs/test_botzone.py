@@ -1,6 +1,10 @@
 """Botzone MCR logs: the hand-made edge cases (tests/data/logs/botzone/, written by its
 make_logs.py with PyMahjongGB's Fan lines), simulated games read back event by event and win by
-win, replay against the recorded fans and Score lines, and PyMahjongGB on simulated wins."""
+win, replay against the recorded fans and Score lines, and PyMahjongGB on simulated wins.
+
+The walls follow the Botzone judge (judge/main.cpp): per-seat walls in the duplicate-format
+judge (tanzaku/Chinese-Standard-Mahjong c97443d2, a fork of ailab-pku's; ailab-pku's
+ijcai_mahjong/core.py plays alike), one shared wall in the earlier one (ailab-pku 5ecaccc3)."""
 
 from __future__ import annotations
 
@@ -9,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from suanfan import parse_hand
-from suanfan.logs import botzone
+from suanfan import MahjongError, parse_hand
+from suanfan.logs import LogError, botzone
 from suanfan.logs.botzone import Claim, Match, Win, fan_names, tile_code
 from suanfan.logs.botzone_replay import replay
 from suanfan.logs.mcr_sim import SimGame, simulate, simulate_log
@@ -20,8 +24,8 @@ from suanfan.notation import parse_tile
 DATA = Path(__file__).resolve().parents[1] / "data" / "logs" / "botzone"
 
 
-def matches(name: str) -> dict[str, Match]:
-    out = {m.match: m for m in botzone.read(DATA / f"{name}.txt", strict=True)}
+def matches(name: str, walls: str = "auto") -> dict[str, Match]:
+    out = {m.match: m for m in botzone.read(DATA / f"{name}.txt", strict=True, walls=walls)}
     assert all(m.error is None for m in out.values())
     return out
 
@@ -48,7 +52,7 @@ def test_every_hand_made_win_is_reproduced() -> None:
         for r in replay(botzone.read(path, strict=True)):
             assert r.equal, (path.name, r)
             wins += 1
-    assert wins == 12
+    assert wins == 18
 
 
 def test_ignored_claims() -> None:
@@ -96,7 +100,12 @@ def test_kong_replacement_wins() -> None:
 
 
 def test_last_tile_of_the_wall() -> None:
-    # 136 playing tiles, no dead wall: the 84th draw after the deal empties the wall
+    # nobody claims: each player draws its 21 tiles, and the 84th draw after the deal empties
+    # the last wall: the last tile on per-seat walls and on one shared wall of 136 alike
+    for walls in ("auto", "seat", "shared"):
+        m = matches("last_tile", walls)
+        assert [(x.walls, x.win and x.win.last_tile_of_wall) for x in m.values()] == \
+            [("shared" if walls == "shared" else "seat", True)] * 2
     d = win("last_tile", "last-draw")
     assert d.self_drawn and d.last_tile_of_wall and d.seat == 3
     assert "last_tile_draw" in {f.id for f in score(d.hand, **d.situation()).fans}
@@ -104,6 +113,84 @@ def test_last_tile_of_the_wall() -> None:
     assert not c.self_drawn and c.last_tile_of_wall and c.from_seat == 3
     assert "last_tile_claim" in {f.id for f in score(c.hand, **c.situation()).fans}
     assert sum(e.kind == "draw" for e in matches("last_tile")["last-draw"].events) == 84
+
+
+# -- per-seat walls -----------------------------------------------------------------------------
+# The judge of Botzone's duplicate format (judge/main.cpp of tanzaku/Chinese-Standard-Mahjong at
+# c97443d2): main() gives player i the i-th 34 of the 136 shuffled tiles (pTileWall, no flowers);
+# roundOutput deals 13 from a player's own wall, draws every tile (a kong's replacement too) from
+# the drawing player's own wall and declares HUANG when that wall is empty; checkHu sets
+# WIN_FLAG_WALL_LAST when the wall of the player after roundStage (the drawer, the discarder, the
+# konger) is empty. In seat_walls.txt player 2 pungs player 0's first discard, so player 1 skips
+# a draw: after 20 rounds of draws player 0 has drawn its 21 tiles, players 1, 2, 3 have 1 left.
+
+
+def test_a_drawn_game_with_tiles_left_in_other_walls() -> None:
+    m = matches("seat_walls")["seat-huang"]
+    assert m.huang and m.walls == "seat" and m.scores == (0, 0, 0, 0)
+    drawn = [13 + sum(e.kind == "draw" and e.seat == s for e in m.events) for s in range(4)]
+    assert drawn == [34, 33, 33, 34]  # player 0 is to draw: its wall is empty, two tiles are left
+    with pytest.raises(LogError, match="line 173: Huang with 2 tiles still in the wall"):
+        matches("seat_walls", "shared")
+    # the kong's replacement was the konger's last tile, and its next turn finds the wall empty
+    k = matches("seat_walls")["seat-kong-huang"]
+    assert k.huang and [(e.seat, e.kind) for e in k.events[-9:]] == [
+        (3, "angang"), (3, "draw"), (3, "play"), (0, "draw"), (0, "play"), (1, "draw"),
+        (1, "play"), (2, "draw"), (2, "play")]
+    assert [13 + sum(e.kind == "draw" and e.seat == s for e in k.events) for s in range(4)] == \
+        [34, 33, 33, 34]
+    # a player with an empty wall may still claim a kong (the judge checks the wall of the player
+    # after the discarder); its replacement draw ends the game
+    g = matches("seat_walls")["seat-gang-huang"]
+    assert g.huang and (g.events[-1].kind, g.events[-1].seat) == ("gang", 0)
+
+
+@pytest.mark.parametrize(("match", "last"), [
+    ("seat-last-draw", True),        # player 3's 21st tile, player 0's wall empty: 妙手回春
+    ("seat-last-discard", True),     # its discard, won on by player 1: 海底捞月
+    ("seat-draw-before", False),     # player 2's 20th draw: player 3 has a tile left
+    ("seat-discard-before", False),  # player 2's discard before it
+    ("seat-own-wall-empty", False),  # player 0's own wall empty, the next player's is not
+    ("seat-kong-win", False),        # 杠上开花 on the konger's last tile, player 0 has one left
+])
+def test_last_tile_on_per_seat_walls(match: str, last: bool) -> None:
+    w = matches("seat_walls")[match].win
+    assert w is not None and w.last_tile_of_wall is last
+    fans = {f.id for f in score(w.hand, rules="mcr-botzone", **w.situation()).fans}
+    assert ("last_tile_draw" in fans) is (last and w.self_drawn)
+    assert ("last_tile_claim" in fans) is (last and not w.self_drawn)
+    assert w.recorded is not None and ("妙手回春" in dict(w.recorded.names)) is (
+        last and w.self_drawn)
+    if match == "seat-kong-win":
+        assert w.kong and w.self_drawn
+    # one shared wall of 136 would still hold tiles: no last tile (and the record disagrees)
+    on_one = {m.match: m for m in botzone.read(DATA / "seat_walls.txt", walls="shared")}
+    shared = on_one[match].win
+    assert shared is not None and not shared.last_tile_of_wall
+
+
+def test_walls_inferred_from_the_events() -> None:
+    # flowers: only the shared wall (ailab-pku judge/main.cpp, main() pushes H1-H8) holds them
+    assert matches("flowers")["flowers"].walls == "shared"
+    assert matches("kong_replacement")["bugang-flower"].walls == "shared"
+    assert {m.walls for m in matches("robbing_kong").values()} == {"seat"}
+    # a kong with the konger's wall empty, a pung of the last discard: the per-seat judge refuses
+    # both (checkInputDRAW; roundOutput's claim stages), so the match is one of a shared wall
+    for m in matches("shared_walls").values():
+        assert m.walls == "shared" and m.huang
+    with pytest.raises(LogError, match="line 172: AnGang F1 with its own wall empty: the judge "
+                                       "refuses a kong"):
+        matches("shared_walls", "seat")
+    bad = botzone.parse((DATA / "shared_walls.txt").read_bytes(), "w.txt", walls="seat")
+    assert [m.error for m in bad] == [
+        "w.txt: line 172: AnGang F1 with its own wall empty: the judge refuses a kong once the "
+        "konger's or the next player's wall is empty",
+        "w.txt: line 351: Peng B9 of the last tile: the wall of player 0, who would draw next, is "
+        "empty, and the judge then allows only a Hu of the discard"]
+    assert [m.walls for m in bad] == ["seat", "seat"]
+    assert [e.line for e in bad[0].events][-1] == 171  # the events up to the fault
+    with pytest.raises(MahjongError, match="walls='both': Botzone's walls are 'auto'"):
+        botzone.parse("", walls="both")
 
 
 def test_last_of_its_kind() -> None:
@@ -140,10 +227,55 @@ SIM_SEED = 20240607
 
 @pytest.fixture(scope="module")
 def simulated() -> tuple[str, list[SimGame]]:
-    text, games = simulate_log(32, SIM_SEED)
+    """Games on per-seat walls (as Botzone plays today), on one wall with flowers (the earlier
+    judge) and on one wall without them."""
+    text, games = simulate_log(48, SIM_SEED)
     rng = random.Random(SIM_SEED + 1)
     flowery = [simulate(rng, f"flowers-{i}", flowers=True) for i in range(24)]
     return text + "".join(g.text for g in flowery), games + flowery
+
+
+@pytest.fixture(scope="module")
+def simulated_shared() -> tuple[str, list[SimGame]]:
+    return simulate_log(16, SIM_SEED + 2, walls="shared")
+
+
+def read_back(text: str, games: list[SimGame], walls: str) -> list[Match]:
+    read = botzone.parse(text, "sim.txt", strict=True, walls=walls)
+    assert [m.match for m in read] == [g.match for g in games]
+    for m, g in zip(read, games, strict=True):
+        assert m.walls == g.walls
+        if g.win is None:
+            assert m.huang and m.win is None
+            continue
+        w = m.win
+        assert w is not None
+        assert w.situation() == g.win.flags  # every flag inferred as the table knew it
+    return read
+
+
+def test_simulated_per_seat_walls(simulated: tuple[str, list[SimGame]],
+                                  simulated_shared: tuple[str, list[SimGame]]) -> None:
+    text, games = simulated
+    read = read_back(text, games, "auto")
+    seat = [(m, g) for m, g in zip(read, games, strict=True) if g.walls == "seat"]
+    assert len(seat) == 48
+    # drawn games: the player to draw has drawn its 21 tiles, tiles are left in other walls
+    left = 0
+    for m, _ in seat:
+        if m.huang:
+            drawn = [13 + sum(e.kind == "draw" and e.seat == s for e in m.events)
+                     for s in range(4)]
+            assert max(drawn) == 34 and sum(drawn) <= 136
+            left += sum(drawn) < 136
+    assert left >= 10
+    assert sum(g.win is not None and g.win.flags["last_tile_of_wall"] for _, g in seat) >= 1
+    # the same games read on per-seat walls asked for; one shared wall refuses their drawn games
+    read_back("".join(g.text for _, g in seat), [g for _, g in seat], "seat")
+    shared = botzone.parse("".join(g.text for _, g in seat), "sim.txt", walls="shared")
+    assert sum(m.error is not None and "Huang with" in m.error for m in shared) == left
+    # games on one wall without flowers, read as such
+    read_back(*simulated_shared, "shared")
 
 
 def test_simulated_games_read_back(simulated: tuple[str, list[SimGame]]) -> None:
@@ -177,11 +309,12 @@ def test_simulated_games_read_back(simulated: tuple[str, list[SimGame]]) -> None
     assert any(e.ignored for m in read for e in m.events)
 
 
-def test_simulated_wins_replay_equal(simulated: tuple[str, list[SimGame]]) -> None:
-    text, games = simulated
-    results = list(replay(botzone.parse(text, "sim.txt")))
-    assert len(results) == sum(g.win is not None for g in games)
-    assert all(r.equal for r in results), [r for r in results if not r.equal][:1]
+def test_simulated_wins_replay_equal(simulated: tuple[str, list[SimGame]],
+                                     simulated_shared: tuple[str, list[SimGame]]) -> None:
+    for (text, games), walls in ((simulated, "auto"), (simulated_shared, "shared")):
+        results = list(replay(botzone.parse(text, "sim.txt", walls=walls)))
+        assert len(results) == sum(g.win is not None for g in games)
+        assert all(r.equal for r in results), [r for r in results if not r.equal][:1]
 
 
 def test_simulated_wins_against_pymahjonggb(simulated: tuple[str, list[SimGame]]) -> None:

@@ -93,8 +93,10 @@ def test_impossible_events() -> None:
     # a win on a tile nobody discarded, a drawn game with tiles in the wall
     assert "Hu W5 on player 0's discard W2" in error(
         HEAD + "Player 0 Draw J2\nPlayer 0 Play W2\nPlayer 1 Hu W5\n")
-    assert "Huang with 83 tiles still in the wall" in error(
-        HEAD + "Player 0 Draw J2\nPlayer 0 Play J2\nHuang\n")
+    # ... on per-seat walls (read first: no flowers) and on one shared wall alike
+    assert error(HEAD + "Player 0 Draw J2\nPlayer 0 Play J2\nHuang\n") == (
+        "bad.txt: line 9: Huang with 21 tiles still in the own wall of player 1, who draws next "
+        "(nor does it hold to one shared wall of 136: Huang with 83 tiles still in the wall)")
     # an Ignore claim that is not one
     assert "is not 'Ignore Player <n> <Chi|Peng|Gang|Hu> <tile>'" in error(
         HEAD + "Player 0 Draw J2\nPlayer 0 Play W2\nPlayer 1 Peng W2 Ignore Player\n")
@@ -105,6 +107,37 @@ def test_impossible_events() -> None:
     (r,) = replay(ms)
     assert not r.equal and r.differences == ("error",)
     assert r.error is not None and r.error.startswith("NotWinning")
+
+
+SEAT_HUANG = (DATA / "seat_walls.txt").read_text(encoding="utf-8").split("Match seat-last-draw")[0]
+
+
+def test_per_seat_walls_broken() -> None:
+    """Botzone's per-seat walls (judge/main.cpp of the duplicate format: 34 tiles each, 13 dealt,
+    21 drawn; HUANG when the player to draw has an empty wall): a draw from an empty own wall,
+    a drawn game while the player to draw has tiles."""
+    assert SEAT_HUANG.endswith("Player 3 Play B4\nHuang\nScore 0 0 0 0\n")  # line 173: Huang
+    more = SEAT_HUANG.replace("Huang\n", "Player 0 Draw J3\nPlayer 0 Play J3\nHuang\n")
+    with pytest.raises(LogError) as info:
+        botzone.parse(more, "bad.txt", strict=True, walls="seat")
+    assert str(info.value) == ("bad.txt: line 173: player 0 draws from an empty wall: each "
+                               "player's own wall holds 34 tiles, 13 dealt and 21 drawn")
+    # inferred: the 22nd draw could be one of a shared wall, but its Huang leaves a tile there
+    assert error(more) == (
+        "bad.txt: line 173: player 0 draws from an empty wall: each player's own wall holds 34 "
+        "tiles, 13 dealt and 21 drawn (nor does it hold to one shared wall of 136: line 175: "
+        "Huang with 1 tile still in the wall)")
+    bad = botzone.parse(more, "bad.txt")[0]
+    assert bad.events[-1].line == 172  # the events before the fault
+    # one round fewer: player 3 is to draw and has a tile left
+    early = SEAT_HUANG.replace("Player 3 Draw B4\nPlayer 3 Play B4\n", "")
+    with pytest.raises(LogError, match=r"line 171: Huang with 1 tile still in the own wall of "
+                                       r"player 3, who draws next$"):
+        botzone.parse(early, "bad.txt", strict=True, walls="seat")
+    # asked for one shared wall, per-seat drawn games are refused
+    with pytest.raises(LogError, match=r"line 173: Huang with 2 tiles still in the wall$"):
+        botzone.parse(SEAT_HUANG, "bad.txt", strict=True, walls="shared")
+    assert botzone.parse(SEAT_HUANG, "ok.txt", strict=True)[0].huang
 
 
 def test_a_bad_match_does_not_stop_the_others() -> None:

@@ -37,23 +37,60 @@ competition rules'):
   (robbing the kong, 抢杠和: the kong's player pays);
 * kong: the win is on the replacement tile of the winner's own kong (杠上开花; a flower drawn in
   between ends it: a flower replacement is not a kong), or robs a promoted kong (抢杠和);
-* last tile of the wall: every one of the 136 playing tiles is out of the wall (dealt or drawn).
-  Botzone's wall has no dead wall: kong replacements are ordinary draws, and a game is drawn
-  (``Huang``) when a player must draw from an empty wall. The wall holds 136 tiles, plus the 8
-  flowers (144) when the game is played with flowers; counting the playing tiles decides the
-  last tile either way (the one case it cannot see: flowers still in the wall behind the last
-  playing tile, which the judge would count as tiles left);
+* last tile of the wall (妙手回春 self-drawn, 海底捞月 on a discard): as the judge of the walls the
+  match was played on sets MahjongGB's ``WIN_FLAG_WALL_LAST`` (see *Walls* below);
 * last of its kind (和绝张, seed 001: 和牌池、桌面已亮明的3张牌所剩的第4张牌): the other three
   copies of the winning tile are on view: discards left in the river (a claimed discard counts
   once, in its meld) and the tiles of every exposed meld (chows, pungs, claimed and promoted
   kongs; a concealed kong is not on view). A robbed kong shows all four, so 抢杠和 is never 和绝张;
 * flowers: the flowers the winner was dealt or drew.
 
+Walls. Botzone's judge has dealt from two kinds of wall (``judge/main.cpp`` of
+``ailab-pku/Chinese-Standard-Mahjong`` and its forks; no dead wall in either, kong replacements
+are ordinary draws):
+
+* ``"seat"``, each player's own wall: the judge of Botzone's duplicate (复式) format, brought in
+  for the IJCAI 2020 contest (``judge/main.cpp`` of ``tanzaku/Chinese-Standard-Mahjong``, a fork
+  of ailab-pku's, at c97443d2; ailab-pku's own Python port, ``ijcai_mahjong/core.py``, deals,
+  draws, declares Huang and flags the last tile alike; real public logs end in ``Huang`` as
+  these rules say: in Botzone match 61602cb45ddc087351c04399, of October 2021, player 1 is to
+  draw after its 21 draws, with 132 of the 136 tiles out). ``main`` builds the 136 playing
+  tiles (no flowers), shuffles them and gives player *i* the *i*-th quarter, 34 tiles
+  (``PlayerData::pTileWall``); ``roundOutput`` deals each player 13 tiles from its own wall, and
+  every draw, a kong's replacement too, comes from the drawing player's own wall: 21 draws each.
+  A game is drawn (``Huang``) when the player to draw has an empty wall of its own, however many
+  tiles the others have left (``roundOutput``, draw stage). ``checkHu`` sets
+  ``WIN_FLAG_WALL_LAST`` when the wall of the player after ``roundStage`` is empty: after the
+  winner's own draw the next player's wall (the winner's own wall may still hold tiles; when
+  only the winner's is empty it is no last tile), after a discard the wall of the player after
+  the discarder: the wall the next draw would come from, so the tile is the game's last. The
+  judge refuses (``WA``) a concealed or promoted kong while the konger's or the next player's
+  wall is empty (``checkInputDRAW``) and a chow, pung or kong of a discard once the wall of the
+  player after the discarder is empty (``roundOutput``, the claim stages): the last discard can
+  only be won on. A claimed kong by a player whose own wall is empty is allowed; its
+  replacement draw is then a ``Huang``;
+* ``"shared"``, one wall for all: the judge as ailab-pku's repository holds it
+  (``judge/main.cpp`` at 5ecaccc3 and 06daf94f), 136 tiles and the 8 flowers, 144, drawn in turn
+  until none is left; ``WIN_FLAG_WALL_LAST`` when that wall is empty (``checkHu``:
+  ``tileWall.size() == 0``). The reader counts the 136 playing tiles out (the one case it cannot
+  see: flowers still in the wall behind the last playing tile, which the judge would count as
+  tiles left);
+* ``"auto"`` (the default): the log does not say, the events do. A match with a flower (dealt
+  or drawn: only the shared wall holds them) is read on the shared wall; one without, on
+  per-seat walls, unless its events break them (a player's 22nd draw, a kong or claim the
+  per-seat judge refuses, a ``Huang`` while the player to draw still has tiles), in which case
+  it is read on one shared wall of 136 if that holds (when neither holds, the error names the
+  fault on the walls the match would be read on, and the other). :attr:`Match.walls` says
+  which. A game of one shared wall without flowers that never breaks per-seat walls is read on
+  them, and its last-tile flag can differ from that judge's (14 of 694 wins in 1,000 simulated
+  games): read such logs with ``walls="shared"``. ``walls="seat"`` or ``"shared"`` reads every
+  match on those walls and makes a match that breaks them bad.
+
 Bad input (an unknown line or tile, a wrong player number, a Play of a tile not held, a claim of
-no discard, a Hu nobody could make, a match that ends without its ``Score`` line) makes that match
-bad: it keeps the events read up to the fault and its :attr:`Match.error` names the file and the
-line; the reader goes on with the next ``Match`` line. ``strict=True`` raises the
-:class:`~suanfan.logs.LogError` instead.
+no discard, a Hu nobody could make, a draw from an empty wall, a match that ends without its
+``Score`` line) makes that match bad: it keeps the events read up to the fault and its
+:attr:`Match.error` names the file and the line; the reader goes on with the next ``Match``
+line. ``strict=True`` raises the :class:`~suanfan.logs.LogError` instead.
 """
 
 from __future__ import annotations
@@ -62,7 +99,7 @@ import os
 from collections.abc import Iterable, Iterator
 from typing import BinaryIO, Final
 
-from ..errors import MahjongError
+from ..errors import InvalidArgument, MahjongError, describe
 from ..hand import Hand, Meld, MeldKind
 from ..mcr import fan_id
 from ._record import Record
@@ -71,7 +108,9 @@ from .tenhou import LogError
 __all__ = [
     "FAN_NAMES",
     "MAX_LINE",
+    "SEAT_WALL",
     "WALL",
+    "WALL_MODELS",
     "Claim",
     "Event",
     "Match",
@@ -83,8 +122,12 @@ __all__ = [
     "tile_code",
 ]
 
-#: the playing tiles of the wall (flowers, when played with, come on top: 144 in all)
+#: the playing tiles of one shared wall (with the flowers, when played with: 144 in all)
 WALL: Final = 136
+#: the tiles of each player's own wall on per-seat walls (13 dealt, 21 drawn)
+SEAT_WALL: Final = 34
+#: the wall models a log is read on: inferred from its events, per-seat walls, one shared wall
+WALL_MODELS: Final[tuple[str, ...]] = ("auto", "seat", "shared")
 #: the longest line read, in bytes (a match's longest line, a Deal or a Hu with its Ignore
 #: claims, is under 100)
 MAX_LINE: Final = 4096
@@ -230,7 +273,8 @@ class Win(Record):
     player; ``None`` self-drawn); ``hand`` the complete :class:`~suanfan.Hand` (melds with their
     claim sources, the winning tile, the flowers); ``winning_tile``; ``hu_tile`` the tile written
     after ``Hu``; the situation flags ``self_drawn``, ``kong`` (杠上开花 or 抢杠和),
-    ``robbing`` (抢杠和), ``last_tile_of_wall``, ``last_of_kind``; ``seat_wind`` and
+    ``robbing`` (抢杠和), ``last_tile_of_wall`` (妙手回春 / 海底捞月, as the judge of the match's
+    walls sets it: see the module's *Walls*), ``last_of_kind``; ``seat_wind`` and
     ``prevalent_wind`` "E" "S" "W" "N"; ``recorded``; ``conflicts`` where the events disagree
     with the record."""
 
@@ -278,11 +322,13 @@ class Win(Record):
 class Match(Record):
     """A match (one hand of four players): ``file``, ``match`` its id, ``line`` of its ``Match``
     line, ``prevalent_wind``, ``events``, ``win`` (``None`` for a drawn game or a bad match),
-    ``huang`` a drawn game, ``scores`` the ``Score`` line (``None`` if missing), ``error`` why the
-    match cannot be read (``None`` when it can; it names the file and the line)."""
+    ``huang`` a drawn game, ``scores`` the ``Score`` line (``None`` if missing), ``walls`` the
+    walls it was read on (``"seat"`` each player's own wall of 34, ``"shared"`` one wall; see the
+    module's *Walls*), ``error`` why the match cannot be read (``None`` when it can; it names the
+    file and the line)."""
 
     __slots__ = ("error", "events", "file", "huang", "line", "match", "prevalent_wind", "scores",
-                 "win")
+                 "walls", "win")
 
     file: str
     match: str
@@ -292,36 +338,50 @@ class Match(Record):
     win: Win | None
     huang: bool
     scores: tuple[int, ...] | None
+    walls: str
     error: str | None
 
     def __init__(self, file: str, match: str, line: int, prevalent_wind: str,
                  events: tuple[Event, ...], win: Win | None, huang: bool,
-                 scores: tuple[int, ...] | None, error: str | None) -> None:
+                 scores: tuple[int, ...] | None, error: str | None,
+                 walls: str = "seat") -> None:
         self._set(file=file, match=match, line=line, prevalent_wind=prevalent_wind,
-                  events=events, win=win, huang=huang, scores=scores, error=error)
+                  events=events, win=win, huang=huang, scores=scores, walls=walls, error=error)
 
 
 # -- reading ------------------------------------------------------------------------------------
 
 
-def read(path: str | os.PathLike[str], strict: bool = False) -> Iterator[Match]:
+def _walls(walls: str) -> str:
+    if walls not in WALL_MODELS:
+        raise InvalidArgument(f"walls={describe(walls)}: Botzone's walls are 'auto' (inferred from "
+                              "the events), 'seat' (each player's own wall of 34) or 'shared'")
+    return walls
+
+
+def read(path: str | os.PathLike[str], strict: bool = False,
+         walls: str = "auto") -> Iterator[Match]:
     """The matches of a Botzone log file, one at a time (memory stays bounded however many the
-    file holds). A bad match comes with its :attr:`Match.error` set, or with ``strict`` raises
+    file holds), read on ``walls`` (``"auto"``, ``"seat"`` or ``"shared"``: see the module's
+    *Walls*). A bad match comes with its :attr:`Match.error` set, or with ``strict`` raises
     :class:`~suanfan.logs.LogError`; ``OSError`` when the file cannot be opened."""
+    model = _walls(walls)
     name = os.path.basename(os.fspath(path))
     with open(path, "rb") as f:
-        yield from _matches(_lines(f), name, strict)
+        yield from _matches(_lines(f), name, strict, model)
 
 
-def parse(text: str | bytes, name: str = "<log>", strict: bool = False) -> list[Match]:
+def parse(text: str | bytes, name: str = "<log>", strict: bool = False,
+          walls: str = "auto") -> list[Match]:
     """The matches of a Botzone log given as text (or UTF-8 bytes); ``name`` names it in error
-    messages and records."""
+    messages and records; ``walls`` as :func:`read` takes it."""
+    model = _walls(walls)
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise LogError(name, f"not UTF-8 text (byte {exc.start})") from None
-    return list(_matches(enumerate(text.splitlines(), 1), name, strict))
+    return list(_matches(enumerate(text.splitlines(), 1), name, strict, model))
 
 
 def _lines(f: BinaryIO) -> Iterator[tuple[int, str]]:
@@ -345,10 +405,16 @@ def _lines(f: BinaryIO) -> Iterator[tuple[int, str]]:
 
 
 class _Fault(Exception):
-    """A fault at one line (turned into a LogError naming the line)."""
+    """A fault at one line (turned into a LogError naming the line): the line read, or ``line``
+    when the fault is an earlier line's (a break of the walls found out later)."""
+
+    def __init__(self, detail: str, line: int | None = None) -> None:
+        super().__init__(detail)
+        self.line = line
 
 
-def _matches(lines: Iterable[tuple[int, str]], name: str, strict: bool) -> Iterator[Match]:
+def _matches(lines: Iterable[tuple[int, str]], name: str, strict: bool,
+             walls: str) -> Iterator[Match]:
     reader: _MatchReader | None = None
     skipping = False  # after a bad match: skip to the next Match line
     last = 0
@@ -363,7 +429,7 @@ def _matches(lines: Iterable[tuple[int, str]], name: str, strict: bool) -> Itera
         if tokens[0] == "Match":
             if reader is not None:
                 yield reader.close(n, strict)
-            reader = _MatchReader(name, n, " ".join(tokens[1:]))
+            reader = _MatchReader(name, n, " ".join(tokens[1:]), walls)
             skipping = False
             if len(tokens) != 2:
                 yield reader.fail(n, "a Match line holds one match id", strict)
@@ -373,7 +439,7 @@ def _matches(lines: Iterable[tuple[int, str]], name: str, strict: bool) -> Itera
         if skipping:
             continue
         if reader is None:
-            reader = _MatchReader(name, n, "")
+            reader = _MatchReader(name, n, "", walls)
             yield reader.fail(n, "a line before the first Match line", strict)
             reader = None
             skipping = True
@@ -383,7 +449,7 @@ def _matches(lines: Iterable[tuple[int, str]], name: str, strict: bool) -> Itera
                 raise _Fault("a line longer than 4 KB" if text == "\0long" else "not UTF-8 text")
             reader.feed(n, tokens)
         except _Fault as exc:
-            yield reader.fail(n, str(exc), strict)
+            yield reader.fail(n if exc.line is None else exc.line, str(exc), strict)
             reader = None
             skipping = True
     if reader is not None:
@@ -415,6 +481,10 @@ class _Seat:
         self.dealt = False
 
 
+def _tiles(n: int) -> str:
+    return f"{n} tile" if n == 1 else f"{n} tiles"
+
+
 def _source(winner: int, frm: int) -> int:
     """The claim digit of a discard of seat ``frm`` claimed by ``winner``: 1 left (the seat
     before), 2 opposite, 3 right (the seat after)."""
@@ -424,10 +494,19 @@ def _source(winner: int, frm: int) -> int:
 class _MatchReader:
     """One match, line by line."""
 
-    def __init__(self, name: str, line: int, match: str) -> None:
+    def __init__(self, name: str, line: int, match: str, walls: str) -> None:
         self.name = name
         self.line = line
         self.match = match
+        self.walls = walls  # "auto", "seat" or "shared"
+        self.n = line  # the line read
+        # the wall models the events so far hold to, and the first fault of each (line, detail)
+        self.seat_ok = walls != "shared"
+        self.shared_ok = walls != "seat"
+        self.seat_fault: tuple[int, str] | None = None
+        self.shared_fault: tuple[int, str] | None = None
+        self.flowered = False  # a flower was dealt or drawn
+        self.own = [0] * 4  # tiles each player took from its own wall (per-seat walls)
         self.wind: int | None = None
         self.seats = [_Seat() for _ in range(4)]
         self.events: list[Event] = []
@@ -451,15 +530,58 @@ class _MatchReader:
         self.scores: tuple[int, ...] | None = None
 
     # -- ending ---------------------------------------------------------------------------------
-    def _match(self, error: str | None) -> Match:
-        return Match(self.name, self.match, self.line, WINDS[self.wind or 0], tuple(self.events),
-                     self.win if error is None else None, self.huang, self.scores, error)
+    def _match(self, error: str | None, before: int | None = None) -> Match:
+        events = self.events if before is None else [e for e in self.events if e.line < before]
+        return Match(self.name, self.match, self.line, WINDS[self.wind or 0], tuple(events),
+                     self.win if error is None else None, self.huang, self.scores, error,
+                     self.model())
 
     def fail(self, n: int, detail: str, strict: bool) -> Match:
         exc = LogError(self.name, f"line {n}: {detail}")
         if strict:
             raise exc
-        return self._match(str(exc))
+        return self._match(str(exc), n)
+
+    # -- the walls ------------------------------------------------------------------------------
+    def model(self) -> str:
+        """The walls the match is read on: the ones asked for, or (auto) per-seat walls while the
+        events hold to them."""
+        if self.walls != "auto":
+            return self.walls
+        return "seat" if self.seat_ok else "shared"
+
+    def _break(self, model: str, detail: str) -> None:
+        """The line read breaks the ``model`` walls: the fault when no model is left."""
+        if model == "seat" and self.seat_ok:
+            self.seat_ok, self.seat_fault = False, (self.n, detail)
+        elif model == "shared" and self.shared_ok:
+            self.shared_ok, self.shared_fault = False, (self.n, detail)
+        else:
+            return
+        if self.seat_ok or self.shared_ok:
+            return
+        # no wall holds: the fault of the walls the match would be read on
+        if self.walls == "seat" or (self.walls == "auto" and not self.flowered):
+            first, other, also = self.seat_fault, self.shared_fault, "one shared wall of 136"
+        else:
+            first, other, also = self.shared_fault, self.seat_fault, "per-seat walls"
+        assert first is not None
+        line, text = first
+        if self.walls == "auto" and other is not None:
+            where = "" if other[0] == line else f"line {other[0]}: "
+            text += f" (nor does it hold to {also}: {where}{other[1]})"
+        raise _Fault(text, line)
+
+    def _seat_draw(self, seat: int) -> None:
+        """A tile taken from ``seat``'s own wall."""
+        if self.own[seat] >= SEAT_WALL:
+            self._break("seat", f"player {seat} draws from an empty wall: each player's own wall "
+                                f"holds {SEAT_WALL} tiles, 13 dealt and {SEAT_WALL - 13} drawn")
+        self.own[seat] += 1
+
+    def _empty(self, seat: int) -> bool:
+        """``seat``'s own wall is empty (per-seat walls)."""
+        return self.own[seat] >= SEAT_WALL
 
     def close(self, n: int, strict: bool) -> Match:
         if self.state != "done":
@@ -491,7 +613,7 @@ class _MatchReader:
         if self.copies[t] >= 4:
             raise _Fault(f"a fifth {tile_code(t)}")
         if self.taken >= WALL:
-            raise _Fault(f"a draw from an empty wall ({WALL} playing tiles)")
+            self._break("shared", f"a draw from an empty wall ({WALL} playing tiles)")
         self.copies[t] += 1
         self.taken += 1
 
@@ -499,6 +621,8 @@ class _MatchReader:
         v = ord(code[1]) - 48
         if v in self.flowers_out:
             raise _Fault(f"flower {code} a second time")
+        self.flowered = True
+        self._break("seat", f"flower {code}: Botzone's per-seat walls hold no flowers")
         self.flowers_out.add(v)
         self.seats[seat].flowers.append(v)
         return v
@@ -531,6 +655,7 @@ class _MatchReader:
 
     # -- lines ----------------------------------------------------------------------------------
     def feed(self, n: int, tokens: list[str]) -> None:
+        self.n = n
         head = tokens[0]
         if head == "Wind":
             if self.wind is not None or self.state != "deal" or any(s.dealt for s in self.seats):
@@ -586,8 +711,14 @@ class _MatchReader:
             self._to_draw()
             if self.state != "draw":
                 raise _Fault(f"Huang (a drawn game) here: {self._expected()}")
+            t = self.turn
+            if t < 0:
+                self._break("seat", "Huang before the first draw")
+            elif not self._empty(t):
+                self._break("seat", f"Huang with {_tiles(SEAT_WALL - self.own[t])} still in "
+                                    f"the own wall of player {t}, who draws next")
             if self.taken < WALL:
-                raise _Fault(f"Huang with {WALL - self.taken} tiles still in the wall")
+                self._break("shared", f"Huang with {_tiles(WALL - self.taken)} still in the wall")
             self.huang = True
             self.state = "score"
             return
@@ -640,6 +771,7 @@ class _MatchReader:
                 self._out_of_wall(t)
         if len(tiles) != 13:
             raise _Fault(f"player {seat} is dealt {len(tiles)} tiles, not 13")
+        self.own[seat] = 13
         p.hand = list(tiles)
         p.dealt = True
         self.events.append(Event(n, seat, "deal", None, tuple(tiles), tuple(flowers)))
@@ -661,6 +793,7 @@ class _MatchReader:
             if len(p.hand) % 3 != 1:
                 raise _Fault(f"player {seat} draws holding {len(p.hand)} tiles")
             t = self._tile(code)
+            self._seat_draw(seat)
             if t < 0:
                 v = self._flower(seat, code)
                 self.events.append(Event(n, seat, "flower", v))
@@ -691,6 +824,12 @@ class _MatchReader:
             self._expect(seat, f"makes a {op}", ("act",))
             if seat != self.turn:
                 raise _Fault(f"player {seat} {op}: {self._expected()}")
+            nxt = (seat + 1) % 4
+            if self._empty(seat) or self._empty(nxt):
+                whose = "its own wall" if self._empty(seat) else f"the wall of player {nxt}"
+                self._break("seat", f"{'AnGang' if op == 'angang' else 'BuGang'} {code} with "
+                                    f"{whose} empty: the judge refuses a kong once the konger's "
+                                    "or the next player's wall is empty")
             if op == "angang":
                 self._take(seat, t, 4, f"AnGang {code}")
                 p.melds.append(_Meld("kong", t, None, None))
@@ -715,6 +854,10 @@ class _MatchReader:
         frm, d = self.turn, self.last_tile
         if seat == frm:
             raise _Fault(f"player {seat} claims their own discard")
+        if self._empty((frm + 1) % 4):
+            self._break("seat", f"{op.capitalize()} {code} of the last tile: the wall of player "
+                                f"{(frm + 1) % 4}, who would draw next, is empty, and the judge "
+                                "then allows only a Hu of the discard")
         if op == "chi":
             if seat != (frm + 1) % 4:
                 raise _Fault(f"player {seat} chows player {frm}'s discard: only the next player "
@@ -777,8 +920,11 @@ class _MatchReader:
             raise _Fault(f"player {seat} wins holding {len(concealed) + 1} tiles")
         # the other three copies on view: the winner's own melds count too
         last_of_kind = not robbing and self.visible[tile] == 3
-        self.win_facts = _WinFacts(n, seat, frm, tile, t, concealed, kong, robbing,
-                                   self.taken == WALL, last_of_kind)
+        # the last tile: per-seat walls, the wall of the player after roundStage's (the drawer,
+        # the discarder, the konger) is empty; one shared wall, all its playing tiles are out
+        last = (self._empty((self.turn + 1) % 4), self.taken == WALL)
+        self.win_facts = _WinFacts(n, seat, frm, tile, t, concealed, kong, robbing, last,
+                                   last_of_kind)
         self.events.append(Event(n, seat, "hu", t, ignored=ignored))
         self.state = "fan"
 
@@ -813,7 +959,8 @@ class _MatchReader:
             conflicts.append(f"the Score line adds up to {sum(self.scores)}, not 0")
         self.win = Win(file=self.name, match=self.match, line=f.line, seat=f.seat,
                        from_seat=f.from_seat, hand=hand, winning_tile=f.tile, hu_tile=f.hu_tile,
-                       kong=f.kong, robbing=f.robbing, last_tile_of_wall=f.last_tile_of_wall,
+                       kong=f.kong, robbing=f.robbing,
+                       last_tile_of_wall=f.last_tile_of_wall[self.model() == "shared"],
                        last_of_kind=f.last_of_kind, seat_wind=WINDS[f.seat],
                        prevalent_wind=WINDS[self.wind or 0], recorded=recorded,
                        conflicts=tuple(conflicts))
@@ -821,14 +968,14 @@ class _MatchReader:
 
 class _WinFacts:
     """What the events say at a ``Hu`` (made a :class:`Win` once the Fan and Score lines are
-    read)."""
+    read); ``last_tile_of_wall`` on per-seat walls and on one shared wall."""
 
     __slots__ = ("concealed", "from_seat", "hu_tile", "kong", "last_of_kind", "last_tile_of_wall",
                  "line", "robbing", "seat", "tile")
 
     def __init__(self, line: int, seat: int, from_seat: int | None, tile: int, hu_tile: int,
-                 concealed: list[int], kong: bool, robbing: bool, last_tile_of_wall: bool,
-                 last_of_kind: bool) -> None:
+                 concealed: list[int], kong: bool, robbing: bool,
+                 last_tile_of_wall: tuple[bool, bool], last_of_kind: bool) -> None:
         self.line = line
         self.seat = seat
         self.from_seat = from_seat

@@ -1,7 +1,9 @@
 """Replay Botzone MCR matches: re-score every win with :func:`suanfan.mcr.score` (the
 ``mcr-botzone`` preset, whose totals are the Botzone judge's), settle it with
 :meth:`~suanfan.mcr.MCRResult.settlement` and compare the fan total, the fans and the ``Score``
-line with what the log recorded."""
+line with what the log recorded. The situation flags are the reader's (the last tile of the wall
+as the judge of the match's walls, per-seat or shared, sets it: see
+:mod:`suanfan.logs.botzone`); drawn games have no win to replay."""
 
 from __future__ import annotations
 
@@ -122,18 +124,19 @@ def replay(matches: Match | Iterable[Match], rules: str | Rules | None = None) -
             yield replay_win(m.win, r)
 
 
-def replay_file(path: str | os.PathLike[str],
-                rules: str | Rules | None = None) -> tuple[list[dict[str, Any]], list[str], int]:
+def replay_file(path: str | os.PathLike[str], rules: str | Rules | None = None,
+                walls: str = "auto") -> tuple[list[dict[str, Any]], list[str], int]:
     """For ``suanfan replay``: the replayed wins of a log file as JSON objects (``file`` the path
     given), the errors of its bad matches (each naming the path and the line) and the number of
-    matches read."""
+    matches read; ``walls`` as :func:`suanfan.logs.botzone.read` takes it (inferred from each
+    match's events by default)."""
     r = get_rules(DEFAULT_RULES if rules is None else rules)
     path_text = os.fspath(path)
     base = os.path.basename(path_text)
     out: list[dict[str, Any]] = []
     errors: list[str] = []
     games = 0
-    for m in read(path):
+    for m in read(path, walls=walls):
         if m.error is not None:
             errors.append(path_text + m.error[len(base):] if m.error.startswith(base) else m.error)
             continue

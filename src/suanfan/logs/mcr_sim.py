@@ -1,14 +1,20 @@
 """A small seeded simulator of MCR games that writes Botzone logs (for tests and examples).
 
-Four greedy players play one hand on Botzone's wall (136 playing tiles, plus the 8 flowers when
-``flowers`` is set; no dead wall, kong replacements are ordinary draws): each discards a tile that
+Four greedy players play one hand on Botzone's walls (no dead wall, kong replacements are ordinary
+draws), as :mod:`suanfan.logs.botzone` describes them: per-seat walls by default (``walls="seat"``,
+Botzone's judge today: each player's own wall of 34, 13 dealt and 21 drawn, a game drawn when the
+player to draw has an empty wall, no kong once the konger's or the next player's wall is empty, no
+chow, pung or kong of a discard once the wall of the player after the discarder is empty), or one
+shared wall (``walls="shared"``: 136 playing tiles, plus the 8 flowers with ``flowers=True``): each
+discards a tile that
 keeps its shanten lowest, chows, pungs and kongs when that does not set it back (at random, so
 that every kind of claim happens), declares concealed and promoted kongs, and wins, by self-draw,
 on a discard or by robbing a promoted kong, whenever its hand reaches the 8-fan minimum
 (scored with :func:`suanfan.mcr.score`, ``mcr-botzone``). Claims made at the same time that lose
 on priority (和 > 碰/杠 > 吃, then counter-clockwise from the discarder) are written as ``Ignore``
 claims. The game ends with ``Fan`` and ``Score`` lines, or ``Huang`` when a player must draw from
-an empty wall.
+an empty wall. The last-tile flag is the judge's: one shared wall, no playing tile left; per-seat
+walls, the wall of the player after the drawer, discarder or konger is empty.
 
 The simulator keeps its own account of what happened (:class:`SimGame`: every event, and for a
 win the hand, the flags as the table knew them, the fans and the settlement) so that a test can
@@ -20,6 +26,7 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
+from ..errors import InvalidArgument
 from ..hand import Hand, Meld, MeldKind
 from ..mcr import get_rules, score
 from .botzone import botzone_fan_name, tile_code
@@ -58,16 +65,18 @@ class SimWin:
 
 
 class SimGame:
-    """A simulated game: ``match`` id, ``wind`` (0-3), ``lines`` of its Botzone log, ``events``
+    """A simulated game: ``match`` id, ``wind`` (0-3), ``walls`` (``"seat"`` or ``"shared"``),
+    ``lines`` of its Botzone log, ``events``
     as ``(seat, kind, tile, ignored)`` (kinds and tiles as :class:`suanfan.logs.botzone.Event`
     has them, a deal's tile ``None``; ``ignored`` ``(seat, kind, tile)`` triples), ``win`` or
     ``None`` for a drawn game."""
 
-    __slots__ = ("events", "lines", "match", "win", "wind")
+    __slots__ = ("events", "lines", "match", "walls", "win", "wind")
 
-    def __init__(self, match: str, wind: int) -> None:
+    def __init__(self, match: str, wind: int, walls: str = "seat") -> None:
         self.match = match
         self.wind = wind
+        self.walls = walls
         self.lines: list[str] = [f"Match {match}", f"Wind {wind}"]
         self.events: list[tuple[int, str, int | None, tuple[tuple[int, str, int], ...]]] = []
         self.win: SimWin | None = None
@@ -117,17 +126,37 @@ def _best_discard(p: _Player, rng: random.Random) -> tuple[int, int]:
 
 
 class _Table:
-    def __init__(self, rng: random.Random, match: str, flowers: bool) -> None:
+    def __init__(self, rng: random.Random, match: str, flowers: bool, walls: str) -> None:
         self.rng = rng
         self.rules = get_rules(_RULES)
-        self.game = SimGame(match, rng.randrange(4))
+        self.game = SimGame(match, rng.randrange(4), walls)
         wall: list[int] = [k for k in range(34) for _ in range(4)]
         if flowers:
             wall += [100 + v for v in range(1, 9)]
         rng.shuffle(wall)
+        self.seats = walls == "seat"
         self.wall = wall
-        self.left = 136  # playing tiles in the wall
+        # per-seat walls: player i's own wall is the i-th quarter of the shuffled tiles
+        self.walls = [wall[34 * i:34 * i + 34] for i in range(4)] if self.seats else []
+        self.left = 136  # playing tiles in the wall(s)
         self.players = [_Player() for _ in range(4)]
+
+    def may_kong(self, seat: int) -> bool:
+        """A concealed or promoted kong of ``seat`` is allowed (tiles left to replace it; per-seat
+        walls, the judge's checkInputDRAW: the konger's and the next player's walls not empty)."""
+        if self.seats:
+            return bool(self.walls[seat]) and bool(self.walls[(seat + 1) % 4])
+        return self.left > 0
+
+    def may_claim(self, frm: int) -> bool:
+        """A chow, pung or kong of ``frm``'s discard is allowed (per-seat walls: the wall of the
+        player after the discarder is not empty; one shared wall: always)."""
+        return bool(self.walls[(frm + 1) % 4]) if self.seats else True
+
+    def last(self, ref: int) -> bool:
+        """The tile is the last of the wall: per-seat walls, the player after ``ref`` (the
+        drawer, discarder or konger) has an empty wall; one shared wall, it is empty."""
+        return not self.walls[(ref + 1) % 4] if self.seats else self.left == 0
 
     # -- logging --------------------------------------------------------------------------------
     def log(self, seat: int, op: str, kind: str, tile: int | None, code: str,
@@ -144,6 +173,11 @@ class _Table:
         flowers were drawn (set aside and logged) on the way."""
         p = self.players[seat]
         flowered = False
+        if self.seats:
+            if not self.walls[seat]:
+                return None, False
+            self.left -= 1
+            return self.walls[seat].pop(), False
         while self.left:
             t = self.wall.pop()
             if t >= 100:
@@ -160,7 +194,7 @@ class _Table:
             tiles: list[int] = []
             fl: list[int] = []
             while len(tiles) < 13:
-                t = self.wall.pop()
+                t = self.walls[seat].pop() if self.seats else self.wall.pop()
                 if t >= 100:
                     fl.append(t - 100)
                 else:
@@ -214,7 +248,8 @@ class _Table:
         if _shanten(counts, len(p.melds)) != -1:
             return None
         flags: dict[str, Any] = {
-            "self_drawn": frm is None, "kong": kong, "last_tile_of_wall": self.left == 0,
+            "self_drawn": frm is None, "kong": kong,
+            "last_tile_of_wall": self.last(seat if frm is None else frm),
             "last_of_kind": not robbing and self.visible(tile) == 3,
             "seat_wind": _WINDS[seat], "prevalent_wind": _WINDS[self.game.wind],
         }
@@ -260,8 +295,8 @@ class _Table:
                 # another tile of the hand, as the logs do
                 self.finish(win, tile_code(self.rng.choice(win.hand.concealed or (t,))))
                 return self.game
-            # a concealed or promoted kong (only while tiles are left to replace it)
-            if self.left:
+            # a concealed or promoted kong (only while the judge allows one)
+            if self.may_kong(turn):
                 fours = [k for k in range(34) if p.counts[k] == 4]
                 pungs = [m[1] for m in p.melds if m[0] == "pung" and p.counts[m[1]]]
                 if fours and rng.random() < P_KONG:
@@ -311,11 +346,16 @@ class _Table:
         rng = self.rng
         wins = [w for w in (self.try_win(s, d, frm, False) for s in _after(frm)) if w is not None]
         pung: tuple[int, str] | None = None
+        claims = self.may_claim(frm)
         for s in _after(frm):
+            if not claims:
+                break
             q = self.players[s]
             if q.counts[d] >= 2:
                 now = _shanten(q.counts, len(q.melds))
-                if q.counts[d] == 3 and self.left and rng.random() < P_KONG * 0.5:
+                # a claimed kong: per-seat walls, even with the claimer's own wall empty (its
+                # replacement draw then ends the game: Huang)
+                if q.counts[d] == 3 and (self.seats or self.left) and rng.random() < P_KONG * 0.5:
                     pung = (s, "gang")
                 else:
                     q.counts[d] -= 2
@@ -328,7 +368,7 @@ class _Table:
         chow: int | None = None
         nxt = (frm + 1) % 4
         q = self.players[nxt]
-        if d < 27:
+        if d < 27 and claims:
             options = [m for m in (d - 1, d, d + 1)
                        if m % 9 not in (0, 8) and m // 9 == d // 9 and 0 <= m < 27
                        and all(q.counts[x] for x in (m - 1, m, m + 1) if x != d)]
@@ -383,17 +423,23 @@ def _tile_of(code: str) -> int:
     return _tile(code)
 
 
-def simulate(rng: random.Random | int, match: str | None = None,
-             flowers: bool = False) -> SimGame:
-    """One simulated game (``rng`` a :class:`random.Random` or a seed)."""
+def simulate(rng: random.Random | int, match: str | None = None, flowers: bool = False,
+             walls: str | None = None) -> SimGame:
+    """One simulated game (``rng`` a :class:`random.Random` or a seed) on ``walls``: ``"seat"``
+    (each player's own wall of 34, Botzone's judge today; the default without flowers) or
+    ``"shared"`` (one wall; the default with ``flowers``, which only a shared wall holds)."""
+    model = walls if walls is not None else "shared" if flowers else "seat"
+    if model not in ("seat", "shared") or (flowers and model == "seat"):
+        raise InvalidArgument(f"walls={model!r}: 'seat' (no flowers) or 'shared'")
     r = rng if isinstance(rng, random.Random) else random.Random(rng)
     mid = match if match is not None else f"sim{r.getrandbits(32):08x}"
-    return _Table(r, mid, flowers).run()
+    return _Table(r, mid, flowers, model).run()
 
 
-def simulate_log(games: int, seed: int = 0, flowers: bool = False) -> tuple[str, list[SimGame]]:
+def simulate_log(games: int, seed: int = 0, flowers: bool = False,
+                 walls: str | None = None) -> tuple[str, list[SimGame]]:
     """A Botzone log of ``games`` simulated games (one after another, as the corpora hold them)
     and the games."""
     rng = random.Random(seed)
-    out = [simulate(rng, f"sim{seed}-{i}", flowers) for i in range(games)]
+    out = [simulate(rng, f"sim{seed}-{i}", flowers, walls) for i in range(games)]
     return "".join(g.text for g in out), out

@@ -7,7 +7,9 @@ point depends on). The ``Fan`` line of a win is what PyMahjongGB (the engine of 
 judge) scores for the hand with the flags stated in the script (not inferred: the tests check
 that the reader infers the same), named as Botzone names fans (嵌张 for 坎张); the ``Score`` line
 is the judge's settlement (8 from each player plus the fan total, the discarder, or the robbed
-kong's player, paying the fan total)."""
+kong's player, paying the fan total). ``seat_walls.txt`` is played on Botzone's per-seat walls
+(each player's own wall of 34: the last-tile flag is stated per game, as the judge's ``checkHu``
+sets it), ``shared_walls.txt`` on one wall of 136 past the point where per-seat walls end."""
 
 from __future__ import annotations
 
@@ -37,6 +39,7 @@ class Game:
         self.packs: list[list[tuple[str, str, int]]] = [[], [], [], []]
         self.flowers = [list((flowers or {}).get(s, "").split()) for s in range(4)]
         self.left = 136 - 52  # the playing tiles left once the four hands are dealt
+        self.own = [13] * 4  # per-seat walls: the tiles each player took from its own wall of 34
         self.last: str = ""
         for s in range(4):
             for c in deals.get(s, "").split():
@@ -54,13 +57,15 @@ class Game:
 
     def _filler(self) -> str:
         """A tile left, of a kind not avoided while there are such (then one of an avoided kind,
-        keeping its last copy for the script)."""
+        keeping its last copy for the script, then any: the wall's last tiles)."""
         free = [c for c in CODES if self.pool[c] and c not in self.avoid]
-        return self.rng.choice(free or [c for c in CODES if self.pool[c] > 1])
+        return self.rng.choice(free or [c for c in CODES if self.pool[c] > 1]
+                               or [c for c in CODES if self.pool[c]])
 
     def draw(self, s: int, c: str | None = None) -> str:
         c = self._take(c or self._filler())
         self.left -= 1
+        self.own[s] += 1
         assert self.left >= 0
         self.hands[s].append(c)
         self.lines.append(f"Player {s} Draw {c}")
@@ -116,14 +121,17 @@ class Game:
         self.last = c
 
     def hu(self, s: int, tile: str, frm: int | None, written: str | None = None,
-           ignore: str = "", fourth: bool = False, kong: bool = False) -> None:
+           ignore: str = "", fourth: bool = False, kong: bool = False,
+           last: bool | None = None) -> None:
+        """A win; ``last`` the last-tile flag (default: one shared wall, no tile left)."""
         hand = list(self.hands[s])
         if frm is None:
             hand.remove(tile)
         res = MahjongGB.MahjongFanCalculator(
             pack=tuple(self.packs[s]), hand=tuple(hand), winTile=tile,
             flowerCount=len(self.flowers[s]), isSelfDrawn=frm is None, is4thTile=fourth,
-            isAboutKong=kong, isWallLast=self.left == 0, seatWind=s, prevalentWind=self.wind)
+            isAboutKong=kong, isWallLast=self.left == 0 if last is None else last, seatWind=s,
+            prevalentWind=self.wind)
         total = sum(p for p, _ in res)
         names = [f"{NAME.get(n, n)}*{p // VALUE[NAME.get(n, n)]}" for p, n in res]
         self.lines.append(f"Player {s} Hu {written or tile}" + (" " + ignore if ignore else ""))
@@ -133,8 +141,9 @@ class Game:
         score[s] = -sum(score)
         self.lines.append("Score " + " ".join(map(str, score)))
 
-    def huang(self) -> None:
-        assert self.left == 0
+    def huang(self, seat: int | None = None) -> None:
+        """A drawn game: one shared wall empty, or (per-seat walls) ``seat``'s own wall."""
+        assert self.left == 0 if seat is None else self.own[seat] == 34
         self.lines += ["Huang", "Score 0 0 0 0"]
 
     @property
@@ -312,8 +321,138 @@ def flowers() -> str:
     return g.text
 
 
+def _skew(match: str, wind: int, deals: dict[int, str], avoid: str, seed: int,
+          cycles: int) -> Game:
+    """Per-seat walls (Botzone's judge today: each player's own wall of 34, 13 dealt, 21 drawn):
+    player 0 draws and plays W5, player 2 pungs it and plays, so player 1 skips a draw; then
+    ``cycles`` rounds of draws 3 0 1 2 with nobody claiming. After 20 rounds player 0 has drawn
+    its 21 tiles, players 1 and 2 have 1 left, player 3 has 1 left."""
+    d = dict(deals)
+    d[2] = "W5 W5 " + d.get(2, "")
+    g = Game(match, wind, d, avoid="W5 " + avoid, seed=seed)
+    g.draw(0, "W5")
+    g.play(0)
+    g.claim(2, "Peng", "W5", 0)
+    g.play(2, g.hands[2][0])
+    for _ in range(cycles):
+        g.idle([3, 0, 1, 2])
+    return g
+
+
+def seat_walls() -> str:
+    out = []
+    # the player to draw (0) has an empty wall: a drawn game, with a tile left in the walls of
+    # players 1 and 2 (134 of the 136 tiles out)
+    g = _skew("seat-huang", 2, {}, "", 20, 20)
+    g.idle([3])
+    assert g.own == [34, 33, 33, 34] and g.left == 2
+    g.huang(0)
+    out.append(g.text)
+    # player 3 draws its 21st tile, the wall of the next player (0) is empty: the last tile of the
+    # game, won on by self-draw (妙手回春) ...
+    hand3 = "B1 B2 B3 B4 B5 B6 B7 B8 B9 T1 T2 T3 J3"
+    g = _skew("seat-last-draw", 0, {3: hand3}, "J3", 21, 20)
+    g.draw(3, "J3")
+    assert g.own[0] == 34 and g.left == 2
+    g.hu(3, "J3", None, last=True)
+    out.append(g.text)
+    # ... and on a discard (海底捞月)
+    hand1 = "T1 T2 T3 T4 T5 T6 T7 T8 T9 B5 B5 B5 J1"
+    g = _skew("seat-last-discard", 1, {1: hand1}, "J1", 22, 20)
+    g.draw(3, "J1")
+    g.play(3)
+    g.hu(1, "J1", 3, last=True)
+    out.append(g.text)
+    # one tile before: player 2's 20th draw (the next player, 3, has a tile left) ...
+    g = _skew("seat-draw-before", 3, {2: "F4 W1 W2 W3 W6 W7 W8 W2 W3 W4 W9"}, "W9", 23, 19)
+    g.idle([3, 0, 1])
+    g.draw(2, "W9")
+    assert g.own == [34, 33, 33, 33]
+    g.hu(2, "W9", None, last=False)
+    out.append(g.text)
+    # ... and its discard, won on by player 1
+    g = _skew("seat-discard-before", 0, {1: hand1}, "J1", 24, 19)
+    g.idle([3, 0, 1])
+    g.draw(2, "J1")
+    g.play(2)
+    g.hu(1, "J1", 2, last=False)
+    out.append(g.text)
+    # player 0 draws its 21st and last tile and wins on it: its own wall is empty, the next
+    # player's is not, and the judge looks at the next player's: no 妙手回春
+    g = _skew("seat-own-wall-empty", 1, {0: "T1 T2 T3 T4 T5 T6 T7 T8 T9 B2 B3 B4 J2"}, "J2", 25,
+              19)
+    g.idle([3])
+    g.draw(0, "J2")
+    assert g.own == [34, 32, 32, 33]
+    g.hu(0, "J2", None, last=False)
+    out.append(g.text)
+    # a concealed kong on player 3's 20th draw: its replacement, the last tile of its own wall,
+    # completes the hand (杠上开花; the next player, 0, still has a tile: not 妙手回春)
+    g = _skew("seat-kong-win", 2, {3: "F1 F1 F1 B1 B2 B3 T4 T5 T6 W7 W8 W9 J1"}, "F1 J1", 26, 19)
+    g.draw(3, "F1")
+    g.angang(3, "F1")
+    g.draw(3, "J1")
+    assert g.own == [33, 32, 32, 34]
+    g.hu(3, "J1", None, kong=True, last=False)
+    out.append(g.text)
+    # the same kong, the replacement played: players 0, 1 and 2 draw, then player 3 has an empty
+    # wall: a drawn game with a tile left in the walls of players 1 and 2
+    g = _skew("seat-kong-huang", 3, {3: "F1 F1 F1"}, "F1", 27, 19)
+    g.draw(3, "F1")
+    g.angang(3, "F1")
+    g.draw(3)
+    g.play(3)
+    g.idle([0, 1, 2])
+    assert g.own == [34, 33, 33, 34]
+    g.huang(3)
+    out.append(g.text)
+    # player 0, its own wall empty, claims a kong of player 1's discard (allowed: the wall of the
+    # player after the discarder, 2, is not empty); its replacement draw finds the wall empty
+    g = _skew("seat-gang-huang", 0, {0: "J3 J3 J3", 1: "J3"}, "J3", 28, 19)
+    g.idle([3, 0])
+    g.draw(1)
+    g.play(1, "J3")
+    g.claim(0, "Gang", "J3", 1)
+    assert g.own == [34, 33, 32, 33]
+    g.huang(0)
+    out.append(g.text)
+    return "".join(out)
+
+
+def shared_walls() -> str:
+    """Games on one shared wall of 136 (no flowers) that Botzone's per-seat walls would refuse:
+    the same deals as seat_walls' and play past the point where player 0's own wall is empty."""
+    out = []
+    # player 3 draws the 134th tile and makes a concealed kong: on per-seat walls its own wall
+    # and the next player's are empty (the judge refuses the kong); on one wall, tiles are left
+    # to replace it; player 0 draws the 136th tile, then player 1 finds the wall empty
+    g = _skew("shared-kong-late", 1, {3: "F1 F1 F1"}, "F1", 29, 20)
+    g.draw(3, "F1")
+    g.angang(3, "F1")
+    g.draw(3)
+    g.play(3)
+    g.idle([0])
+    assert g.left == 0
+    g.huang()
+    out.append(g.text)
+    # player 3 plays after its 21st draw and player 1 pungs the discard: on per-seat walls the
+    # wall of the player after the discarder (0) is empty and the judge allows only a Hu of it;
+    # on one wall, players 2 and 3 then draw the last two tiles
+    g = _skew("shared-peng-last", 2, {1: "B9 B9"}, "B9", 30, 20)
+    g.draw(3, "B9")
+    g.play(3)
+    g.claim(1, "Peng", "B9", 3)
+    g.play(1, g.hands[1][0])
+    g.idle([2, 3])
+    assert g.left == 0
+    g.huang()
+    out.append(g.text)
+    return "".join(out)
+
+
 if __name__ == "__main__":
     for name, make in (("ignore", ignore), ("robbing_kong", robbing),
                        ("kong_replacement", kong_replacement), ("last_tile", last_tile),
-                       ("last_of_kind", last_of_kind), ("huang", huang), ("flowers", flowers)):
+                       ("last_of_kind", last_of_kind), ("huang", huang), ("flowers", flowers),
+                       ("seat_walls", seat_walls), ("shared_walls", shared_walls)):
         (HERE / f"{name}.txt").write_text(make(), encoding="utf-8")
