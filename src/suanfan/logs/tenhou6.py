@@ -395,7 +395,9 @@ def _merge(takes: list[list[int | _Call]], outs: list[list[int | _Call | tuple[s
     steps = [0]
 
     def source(seat: int, rel: int) -> int:
-        return {1: (seat - 1) % n, 2: (seat + 2) % n, 3: (seat + 1) % n}[rel]
+        # counted round a four-seat table, also with three players (whose fourth seat is
+        # empty): in a three-player log seat 2's pon of seat 0's discard is written "opposite"
+        return {1: (seat - 1) % 4, 2: (seat + 2) % 4, 3: (seat + 1) % 4}[rel]
 
     def walk(ti: tuple[int, ...], di: tuple[int, ...], cur: int) -> list[_Step] | None:
         """From ``cur`` about to take (a draw, or the replacement after a kong)."""
@@ -842,8 +844,8 @@ def _call_text(cm: CallMeld, n: int, aka: bool) -> str:
         return "f" + c(cm.tiles[0])
     assert cm.called is not None and cm.from_seat is not None
     own = [c(t) for t in sorted(cm.tiles) if t not in (cm.called, cm.added)]
-    rel = (cm.from_seat - cm.seat) % n
-    side = "left" if rel == n - 1 else "right" if rel == 1 else "opposite"
+    rel = (cm.from_seat - cm.seat) % 4  # round four seats, three players too (see _merge)
+    side = "left" if rel == 3 else "right" if rel == 1 else "opposite"
     if cm.kind == "chi":
         return "c" + c(cm.called) + "".join(own)
     letter = {"pon": "p", "daiminkan": "m", "kakan": "k" + (c(cm.added) if cm.added is not None
