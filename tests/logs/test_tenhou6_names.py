@@ -91,3 +91,23 @@ def test_a_yaku_string_without_han_is_an_error() -> None:
     obj["log"][1][-1][2][4] = "Riichi"
     with pytest.raises(suanfan.logs.LogError, match="'Riichi' is not a yaku with its han"):
         tenhou6.parse(json.dumps(obj), LOG.name)
+
+
+def test_three_player_calls_are_counted_round_four_seats() -> None:
+    """Tenhou writes a three-player call's source as on a four-seat table whose fourth seat is
+    empty: seat 2's pon of seat 0's discard is "opposite" (the letter in the middle), seat 0's
+    of seat 2's "opposite" too, seat 0's of seat 1's "right" (the letter last). Four of five
+    real three-player houou logs (tenhou.net/6, read, not copied) were refused before."""
+    sanma = LOG.parent.parent.parent / "tenhou" / "logs" / "dnovikoff" / "sanma2.xml"
+    game = suanfan.logs.read(sanma)
+    log = json.loads(tenhou6.dumps(game))["log"]
+    # E1-0: seat 0 pons seat 1's discard, seat 2 pons seat 0's
+    takes0, takes2 = log[0][5], log[0][11]
+    pon0 = next(t for t in takes0 if isinstance(t, str))
+    pon2 = next(t for t in takes2 if isinstance(t, str))
+    assert pon0.index("p") == 4  # from the next seat (right): the letter last
+    assert pon2.index("p") == 2  # from seat 0, "opposite" round four seats
+    again = tenhou6.parse(json.dumps({"log": log, "rule": {"disp": "三鳳南喰赤", "aka": 1},
+                                      "name": list(game.names)}), "sanma2.json")
+    assert [w.hand for w in again.wins] == [w.hand for w in game.wins]
+    assert all(r.equal for r in suanfan.logs.replay(again))
