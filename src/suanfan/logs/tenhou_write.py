@@ -13,8 +13,9 @@ What the records do not hold is not written: the ``<SHUFFLE>`` seed, the players
 the hands shown at a drawn game, the final ``owari`` scores and uma. Ura dora indicators, which the
 records keep by kind ("3m"), get a copy of that kind that the round does not otherwise use. A chip
 lobby's ``sc`` has the chip changes with 0 chips before. A limit hand whose fu the log did not
-record (tenhou.net/6 records none) is written with fu 0, which is what the reader then gives (its
-replay compares that 0 with the computed fu): :func:`unknown_fu` counts them. A win whose yaku,
+record (tenhou.net/6 records none) is written with fu 0, a value Tenhou never writes (at least 20;
+30 to 60 on its yakuman), which :func:`suanfan.logs.replay` takes for "no fu recorded" (it does
+not compare it): :func:`unknown_fu` counts them. A win whose yaku,
 han or points the log did not record (mjai logs record no yaku) cannot be written: ValueError.
 """
 
