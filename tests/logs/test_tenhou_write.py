@@ -29,8 +29,8 @@ def _events(game: Game) -> list[list[tuple[Any, ...]]]:
 
 def _rounds(game: Game, dice: bool = True) -> list[tuple[Any, ...]]:
     """The rounds' facts (the dice of the seed: not in tenhou.net/6 and mjai logs)."""
-    return [(r.seed if dice else r.seed.split(",")[5], r.round_wind, r.kyoku, r.honba, r.sticks, r.dealer, r.scores, r.draw_game,
-             r.complete, r.deltas, r.dealt) for r in game.rounds]
+    return [(r.seed if dice else r.seed.split(",")[5], r.round_wind, r.kyoku, r.honba, r.sticks,
+             r.dealer, r.scores, r.draw_game, r.complete, r.deltas, r.dealt) for r in game.rounds]
 
 
 def _wins(game: Game) -> list[dict[str, Any]]:
