@@ -40,6 +40,10 @@ def _tree(root: Path) -> Path:
     (root / "a" / "page.html").write_text("<html><body/></html>\n", encoding="utf-8")
     (root / "b" / "empty").write_bytes(b"")
     (root / "b" / "other.json").write_text('{"x": 1}\n', encoding="utf-8")
+    # JSON Lines with a "type", JSON with a "log": not an mjai or a tenhou.net/6 log
+    (root / "b" / "events.jsonl").write_text('{"type": "click"}\n{"type": "key"}\n',
+                                             encoding="utf-8")
+    (root / "b" / "index.jsonl").write_text('{"log": "pao.xml", "wins": 4}\n', encoding="utf-8")
     return root
 
 
@@ -50,7 +54,8 @@ def test_walk_sorted_recursive_and_skipped(tmp_path: Path) -> None:
     assert got == [os.path.join("a", "chankan.json"), os.path.join("a", "z.jsonl"),
                    os.path.join("b", "deep", "sanma.mjlog"), os.path.join("b", "pao.xml"),
                    "c-botzone.txt"]
-    assert (files.skipped, files.given) == (5, 5)  # README, make.py, page.html, empty, other.json
+    assert (files.skipped, files.given) == (7, 5)  # README, make.py, page.html, empty, other.json,
+    # events.jsonl, index.jsonl
     assert log_format(str(root / "b" / "deep" / "sanma.mjlog")) == "tenhou-xml"
     assert log_format(str(root / "a" / "page.html")) == ""
 
@@ -88,11 +93,11 @@ def test_replay_a_directory(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert main(["replay", str(root)]) == 0
     out = capsys.readouterr()
     assert out.out.splitlines()[-1] == ("5 games, 12 wins: 12 reproduced, 0 differ; "
-                                        "5 files skipped: not logs")
+                                        "7 files skipped: not logs")
     assert out.err == ""
     assert main(["replay", "--json", str(root)]) == 0
     lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
-    assert lines[-1]["summary"]["skipped"] == 5
+    assert lines[-1]["summary"]["skipped"] == 7
     assert {Path(d["file"]).name for d in lines[:-1]} == \
         {"chankan.json", "z.jsonl", "sanma.mjlog", "pao.xml"}  # the Botzone match: a draw
     # --jobs: the same lines in the same order, the files streamed into the pool's window

@@ -21,6 +21,7 @@ a time, not a list of every path:
 from __future__ import annotations
 
 import gzip
+import json
 import os
 import sys
 import zlib
@@ -39,7 +40,9 @@ _JSON_HEAD_BYTES: Final = 1 << 20
 def log_format(path: str) -> str:
     """The format of a file from its first bytes (gzip looked through): a key of
     :data:`suanfan.logs.FORMATS`, ``botzone``, or "" when it is not a log. XML counts as an
-    mjlog only with a ``<mjloggm`` root in its first bytes (an HTML or SVG file does not).
+    mjlog only with a ``<mjloggm`` root in its first bytes (an HTML or SVG file does not), JSON
+    Lines as mjai when the first line is a ``start_game`` or ``start_kyoku`` event, JSON as
+    tenhou.net/6 when its ``log`` is a list (when the first line is the whole object).
     ``OSError`` when the file cannot be read or is broken gzip data."""
     with open(path, "rb") as raw:
         magic = raw.read(2)
@@ -54,6 +57,18 @@ def log_format(path: str) -> str:
             raise OSError(f"bad gzip data ({exc})") from None
     if fmt == "tenhou-xml" and b"<mjloggm" not in head:
         return ""
+    if fmt in ("mjai", "tenhou6"):  # other JSON (Lines) with a "type" or a "log" key is not
+        first = head.lstrip(b"\xef\xbb\xbf \t\r\n").split(b"\n", 1)[0]
+        try:
+            obj = json.loads(first)
+        except ValueError:  # a tenhou.net/6 object over several lines, or longer than the head
+            return fmt
+        if not isinstance(obj, dict):
+            return ""
+        if fmt == "mjai" and obj.get("type") not in ("start_game", "start_kyoku"):
+            return ""
+        if fmt == "tenhou6" and not isinstance(obj.get("log"), list):
+            return ""
     return fmt
 
 
