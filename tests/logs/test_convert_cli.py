@@ -176,3 +176,20 @@ def test_botzone_normalised(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert main(["convert", str(bad), "--to", "botzone", "-o", str(tmp_path / "x.txt")]) == 2
     assert capsys.readouterr().err.startswith("suanfan: error: bad.txt: line ")
     assert not (tmp_path / "x.txt").exists()
+
+
+def test_what_is_left_out(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # a chip lobby's rules (<GO type> 0x200 kiriage, 0x400 1500 a honba): mjlog only
+    chip = LOGS / "dnovikoff" / "ratio1.xml_"
+    assert main(["convert", str(chip), "--to", "tenhou6", "-o", str(tmp_path / "r.json")]) == 0
+    assert capsys.readouterr().err == (
+        f"suanfan: note: {chip}: the lobby's own rules (<GO type=\"1569\">: kiriage, 1500 a "
+        "honba) are not in tenhou6: left out\n")
+    # a log that ends inside its only round: an mjlog of it, no tenhou.net/6 or mjai
+    cut = LOGS / "mjx" / "tests_cpp_resources_mjlog_upd-sutehai-furiten.mjlog"
+    assert main(["convert", str(cut), "--to", "mjai"]) == 2
+    assert capsys.readouterr().err == (f"suanfan: error: {cut}: no finished round to write (mjai "
+                                       "holds finished rounds only)\n")
+    assert main(["convert", str(cut), "--to", "tenhou-xml"]) == 0
+    back = tenhou.parse(capsys.readouterr().out)
+    assert len(back.rounds) == 1 and not back.rounds[0].complete

@@ -14,7 +14,8 @@ Botzone log holds MCR matches, which none of the riichi formats can hold (``--to
 re-writes a Botzone log normalised: every match checked, lines stripped, blank lines dropped, LF
 line ends). Notes on stderr say what was left out or filled in: the rounds a log ends inside of
 (tenhou.net/6 and mjai hold finished rounds only), the fu 0 written for a limit hand whose fu a
-tenhou.net/6 log does not record.
+tenhou.net/6 log does not record, the special lobbies' rules (kiriage, 1500 a honba: mjlog only).
+A log whose every round is unfinished is not written as tenhou.net/6 or mjai (an error).
 """
 
 from __future__ import annotations
@@ -39,6 +40,8 @@ EXTENSIONS: Final = {"tenhou-xml": ".xml", "tenhou6": ".json", "mjai": ".jsonl",
 #: the formats ``--to`` takes
 TARGETS: Final = tuple(EXTENSIONS)
 _RIICHI: Final = "tenhou-xml, tenhou6, mjai"
+#: the <GO type> bits of the special lobbies' rules, which only an mjlog holds
+_SPECIAL_LOBBY: Final = ((0x200, "kiriage"), (0x400, "1500 a honba"))
 
 
 def _writer(to: str) -> Callable[..., str]:
@@ -67,6 +70,9 @@ def convert_file(path: str, fmt: str, to: str) -> tuple[Iterator[str], list[str]
         raise MahjongError(f"{path}: a {fmt} log holds a riichi game, which a Botzone log (MCR "
                            "matches) cannot hold")
     game = read(path, fmt)
+    if to != "tenhou-xml" and game.rounds and not any(r.complete for r in game.rounds):
+        raise MahjongError(f"{path}: no finished round to write ({to} holds finished rounds "
+                           "only)")
     try:
         text = _writer(to)(game)
     except ValueError as exc:
@@ -76,6 +82,10 @@ def convert_file(path: str, fmt: str, to: str) -> tuple[Iterator[str], list[str]
     if unfinished and to != "tenhou-xml":
         notes.append(f"{path}: {unfinished} round{'s' if unfinished > 1 else ''} the log ends "
                      f"inside of left out ({to} holds finished rounds only)")
+    special = [rule for bit, rule in _SPECIAL_LOBBY if game.rules.go_type & bit]
+    if to != "tenhou-xml" and special:
+        notes.append(f"{path}: the lobby's own rules (<GO type=\"{game.rules.go_type}\">: "
+                     f"{', '.join(special)}) are not in {to}: left out")
     if to == "tenhou-xml":
         from ..logs.tenhou_write import unknown_fu
 
