@@ -138,9 +138,10 @@ class LogFiles:
             yield path
 
     def _walk(self, top: str) -> Iterator[str]:
-        """The log files under ``top``, depth first, each directory's entries sorted by name."""
+        """The log files under ``top``, depth first, each directory's entries sorted by name (the
+        names of the directories being walked are held, not their paths)."""
         seen: set[tuple[int, int]] = set()
-        stack: list[Iterator[str]] = []
+        stack: list[tuple[str, Iterator[str]]] = []
 
         def enter(d: str) -> None:
             try:
@@ -154,14 +155,16 @@ class LogFiles:
             except OSError as exc:
                 raise MahjongError(f"{d}: cannot list the directory "
                                    f"({exc.strerror or exc})") from None
-            stack.append(iter([os.path.join(d, n) for n in names]))
+            stack.append((d, iter(names)))
 
         enter(top)
         while stack:
-            path = next(stack[-1], None)
-            if path is None:
+            folder, names = stack[-1]
+            name = next(names, None)
+            if name is None:
                 stack.pop()
                 continue
+            path = os.path.join(folder, name)
             if os.path.isdir(path):
                 enter(path)
                 continue
