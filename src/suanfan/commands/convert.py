@@ -104,15 +104,15 @@ def _botzone(path: str) -> Iterator[str]:
 
     for _ in botzone.read(path, strict=True):
         pass
+    return _stripped_lines(path)
 
-    def lines() -> Iterator[str]:
-        with open(path, encoding="utf-8-sig") as f:
-            for line in f:
-                line = line.strip()
-                if line:
-                    yield line + "\n"
 
-    return lines()
+def _stripped_lines(path: str) -> Iterator[str]:
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            line = line.strip()
+            if line:
+                yield line + "\n"
 
 
 def output_name(path: str, to: str, top: str | None = None) -> str:
@@ -223,7 +223,7 @@ def run(args: argparse.Namespace) -> int:
 @register_command
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
-        "convert", help="write game logs in another format (mjlog XML, tenhou.net/6, mjai)",
+        "convert", help="write riichi game logs in another format: mjlog, tenhou6, mjai",
         description="Read riichi game logs (Tenhou mjlog XML, tenhou.net/6 JSON, mjai JSON Lines, "
                     "plain or gzip-compressed; the format detected) and write them in another "
                     "format: one log to standard output or -o OUT, several (or a directory, "

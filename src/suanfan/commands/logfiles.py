@@ -142,22 +142,7 @@ class LogFiles:
         names of the directories being walked are held, not their paths)."""
         seen: set[tuple[int, int]] = set()
         stack: list[tuple[str, Iterator[str]]] = []
-
-        def enter(d: str) -> None:
-            try:
-                st = os.stat(d)
-                key = (st.st_dev, st.st_ino)
-                if key in seen:
-                    return  # a link back to a directory already walked
-                seen.add(key)
-                with os.scandir(d) as it:
-                    names = sorted(e.name for e in it)
-            except OSError as exc:
-                raise MahjongError(f"{d}: cannot list the directory "
-                                   f"({exc.strerror or exc})") from None
-            stack.append((d, iter(names)))
-
-        enter(top)
+        _enter(top, seen, stack)
         while stack:
             folder, names = stack[-1]
             name = next(names, None)
@@ -166,7 +151,7 @@ class LogFiles:
                 continue
             path = os.path.join(folder, name)
             if os.path.isdir(path):
-                enter(path)
+                _enter(path, seen, stack)
                 continue
             try:
                 fmt = log_format(path)
@@ -177,6 +162,22 @@ class LogFiles:
                 yield path
             else:
                 self.skipped += 1
+
+
+def _enter(d: str, seen: set[tuple[int, int]], stack: list[tuple[str, Iterator[str]]]) -> None:
+    """Push the sorted names of the directory ``d`` on ``stack``, unless it was walked already
+    (``seen``: a link back to it)."""
+    try:
+        st = os.stat(d)
+        key = (st.st_dev, st.st_ino)
+        if key in seen:
+            return
+        seen.add(key)
+        with os.scandir(d) as it:
+            names = sorted(e.name for e in it)
+    except OSError as exc:
+        raise MahjongError(f"{d}: cannot list the directory ({exc.strerror or exc})") from None
+    stack.append((d, iter(names)))
 
 
 def iter_log_files(paths: list[str], files_from: str | None = None) -> Iterator[str]:
