@@ -93,6 +93,8 @@ def test_other_formats_to_xml_same_replay(fmt: str) -> None:
     for path in FILES:
         if path.parent.name == "mjx":  # mjx's fragments: written and read, not replayed (time)
             continue
+        if fmt == "mjai" and path.parent.name != "mjlog2json":  # the refusal: six games (time)
+            continue
         g = _complete(tenhou.read(path))
         other = module.parse(module.dumps(g), path.name)
         if fmt == "mjai":
