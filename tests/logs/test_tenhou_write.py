@@ -155,6 +155,43 @@ def test_three_players_nuki_and_an_abortive_draw() -> None:
     assert _events(back) == _events(real) and _wins(back) == _wins(real)
 
 
+# a hand-written double ron (E1, 1 honba, 1 stick on the table): the dealer draws 4m and
+# discards it; seat 1 (234m 456m 678p 345s 77s) and seat 2 (456m 234p 567p 234s 88s) both win on
+# it with tanyao and pinfu, 2 han 30 fu, 2000 each (a non-dealer's ron, 30 fu x 2^4 x 4 = 1920,
+# rounded up); the first after the discarder, seat 1, also collects the honba (300) and the stick
+DOUBLE_RON = """<mjloggm ver="2.3"><GO type="169" lobby="0"/><UN n0="A" n1="B" n2="C" n3="D"/>
+<TAIKYOKU oya="0"/>
+<INIT seed="0,1,1,3,4,109" ten="240,250,250,250" oya="0"
+ hai0="0,32,36,68,72,104,108,112,116,120,124,128,132"
+ hai1="4,8,12,17,20,56,60,64,80,84,89,96,97"
+ hai2="18,21,40,44,48,53,57,61,76,81,85,100,101"
+ hai3="1,2,3,5,6,7,9,10,11,24,25,26,28"/>
+<T13/><D13/>
+<AGARI ba="1,1" hai="4,8,12,13,17,20,56,60,64,80,84,89,96,97" machi="13" ten="30,2000,0"
+ yaku="7,1,8,1" doraHai="109" who="1" fromWho="0" sc="240,-23,250,33,250,0,250,0"/>
+<AGARI ba="1,0" hai="13,18,21,40,44,48,53,57,61,76,81,85,100,101" machi="13" ten="30,2000,0"
+ yaku="7,1,8,1" doraHai="109" who="2" fromWho="0" sc="217,-20,283,0,250,20,250,0"/>
+</mjloggm>"""
+
+
+def test_a_hand_written_double_ron() -> None:
+    g = tenhou.parse(DOUBLE_RON, "double-ron.xml")
+    (rnd,) = g.rounds
+    assert [(w.seat, w.from_seat, w.honba, w.sticks, w.recorded.deltas) for w in rnd.wins] == \
+        [(1, 0, 1, 1, (-2300, 3300, 0, 0)), (2, 0, 0, 0, (-2000, 0, 2000, 0))]
+    assert [r.equal for r in replay(g)] == [True, True] and not any(w.conflicts for w in g.wins)
+    text = tenhou.dumps(g)
+    assert text.count("<AGARI ") == 2 and 'ba="1,0"' in text
+    for module in (tenhou, tenhou6, mjai):
+        back = module.parse(module.dumps(g), "double-ron")
+        assert _events(back) == _events(g), module.__name__
+        assert [(w.seat, w.honba, w.sticks, w.recorded.deltas, w.hand) for w in back.wins] == \
+            [(w.seat, w.honba, w.sticks, w.recorded.deltas, w.hand) for w in g.wins]
+        assert [r.equal for r in replay(back)] == [True, True], module.__name__
+    assert tenhou.parse(tenhou.dumps(tenhou6.parse(tenhou6.dumps(g))), "x").wins[1].recorded.yaku \
+        == ((7, 1), (8, 1))
+
+
 def test_a_double_ron() -> None:
     g = tenhou.read(LOGS / "mjx" / "tests_cpp_resources_mjlog_double-ron.mjlog")
     (rnd,) = [r for r in g.rounds if len(r.wins) == 2]
