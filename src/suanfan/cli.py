@@ -108,7 +108,8 @@ def _load_faces() -> None:
     # Sub-commands of the rule systems and faces; each is optional while the project grows.
     import importlib
 
-    for name in ("mcr", "rules", "riichi", "analysis", "batch", "replay", "tournament", "web"):
+    for name in ("mcr", "rules", "riichi", "analysis", "batch", "replay", "convert", "tournament",
+                 "web"):
         try:
             importlib.import_module(f"suanfan.commands.{name}")
         except ModuleNotFoundError as exc:

@@ -1,4 +1,5 @@
-"""``suanfan replay FILE...``: read game logs, re-score every win and compare with the record.
+"""``suanfan replay FILE|DIR... [--files-from LIST]``: read game logs, re-score every win and
+compare with the record.
 
 Prints a table (one row per win, differences marked) and a summary, or with ``--json`` one JSON
 object per win and a last line ``{"summary": {...}}``. Exit status 0 when every win is
@@ -13,11 +14,14 @@ import json
 import os
 import sys
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
+from itertools import chain, islice
 from typing import Any
 
 from ..cli import register_command, whole_number
+from ..errors import MahjongError
+from .logfiles import LogFiles
 
 __all__ = ["add_parser", "replay_file", "run"]
 
@@ -84,18 +88,20 @@ def _rules_for(system: str, rules: str | None) -> str | None:
     return None if rules.strip().lower() not in RIICHI_PRESETS else rules
 
 
-def _results(files: list[str], fmt: str, rules: str | None,
+def _results(files: Iterable[str], fmt: str, rules: str | None,
              jobs: int) -> Iterator[tuple[list[dict[str, Any]], str | None, int]]:
     """Each file's results in the order given; with ``jobs`` > 1 spread over processes, at most
-    two files a process in flight."""
-    if jobs <= 1 or len(files) <= 1:
-        for path in files:
+    two files a process in flight (``files`` is read as the results are taken: a directory walk
+    streams into the window)."""
+    todo = iter(files)
+    first = list(islice(todo, 2))
+    if jobs <= 1 or len(first) <= 1:
+        for path in chain(first, todo):
             yield replay_file(path, fmt, rules)
         return
-    with ProcessPoolExecutor(max_workers=min(jobs, len(files))) as pool:
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
         window: deque[Future[tuple[list[dict[str, Any]], str | None, int]]] = deque()
-        todo = iter(files)
-        for path in todo:
+        for path in chain(first, todo):
             window.append(pool.submit(replay_file, path, fmt, rules))
             if len(window) >= 2 * jobs:
                 yield window.popleft().result()
@@ -130,6 +136,14 @@ def _mark(d: dict[str, Any]) -> str:
     return mark
 
 
+def _log_files(args: argparse.Namespace) -> LogFiles:
+    """The files to replay: FILE arguments (a directory walked for its logs) and --files-from."""
+    if not args.files and args.files_from is None:
+        raise MahjongError("replay: no logs given: name files or directories, or --files-from "
+                           "LIST")
+    return LogFiles(args.files, args.files_from)
+
+
 def run(args: argparse.Namespace) -> int:
     if args.rules is not None:  # an unknown preset is an error before any file is read
         from ..mcr import PRESETS as MCR_PRESETS
@@ -137,14 +151,14 @@ def run(args: argparse.Namespace) -> int:
 
         if args.rules.strip().lower() not in MCR_PRESETS:
             get_rules(args.rules)
-    files: list[str] = args.files
+    files = _log_files(args)
     progress = sys.stderr.isatty()
     games = wins = equal = unreadable = refused = conflicted = 0
     rows: list[tuple[str, ...]] = []
     for done, (results, error, read_games) in enumerate(
             _results(files, args.format, args.rules, args.jobs), 1):
         if progress:
-            print(f"\rreplaying: {done}/{len(files)} files", end="", file=sys.stderr, flush=True)
+            print(f"\rreplaying: {done} files", end="", file=sys.stderr, flush=True)
         if error is not None:
             if progress:
                 print(file=sys.stderr)
@@ -167,7 +181,8 @@ def run(args: argparse.Namespace) -> int:
     if progress:
         print("\r" + " " * 40 + "\r", end="", file=sys.stderr, flush=True)
     summary = {"games": games, "wins": wins, "equal": equal, "differ": wins - equal,
-               "refused": refused, "conflicts": conflicted, "unreadable": unreadable}
+               "refused": refused, "conflicts": conflicted, "unreadable": unreadable,
+               "skipped": files.skipped}
     if args.json:
         print(json.dumps({"summary": summary}))
     else:
@@ -180,7 +195,8 @@ def run(args: argparse.Namespace) -> int:
               + (f" ({refused} refused by the scorer)" if refused else "")
               + (f"; {conflicted} with conflicts between the events and the record"
                  if conflicted else "")
-              + (f"; {unreadable} files unreadable" if unreadable else ""))
+              + (f"; {unreadable} files unreadable" if unreadable else "")
+              + (f"; {files.skipped} files skipped: not logs" if files.skipped else ""))
     if unreadable:
         return 2
     return 0 if equal == wins else 1
@@ -197,7 +213,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                     "Exit status 0 when every win is reproduced, 1 when some differ, 2 when a file "
                     "(or a game in it) cannot be read.",
     )
-    p.add_argument("files", nargs="+", metavar="FILE", help="game log files")
+    p.add_argument("files", nargs="*", metavar="FILE",
+                   help="game log files; a directory is walked (recursively, in name order) for "
+                        "the files whose first bytes are a log's, the others skipped")
+    p.add_argument("--files-from", metavar="LIST", default=None,
+                   help="also the files (or directories) listed in LIST, one a line (- standard "
+                        "input; blank lines and # comments ignored)")
     p.add_argument("--format", choices=_Formats(), default="auto",
                    help="the logs' format (default: detected)")
     p.add_argument("--rules", default=None,

@@ -93,6 +93,10 @@ def _recorded(rec: Recorded) -> Scored:
     known = rec.known & _COMPARED
     if rec.yakuman:
         known |= {"fu"}  # 0 for a yakuman either way
+    elif not rec.fu:
+        # no fu recorded: Tenhou writes at least 20 (30 to 60 on its yakuman), an mjlog converted
+        # from a tenhou.net/6 log (no fu for a limit hand; suanfan.logs.tenhou_write) writes 0
+        known -= {"fu"}
     return Scored(rec.han, 0 if rec.yakuman else rec.fu, rec.points, rec.limit, _yaku(pairs),
                   rec.deltas, known)
 

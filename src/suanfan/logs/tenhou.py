@@ -56,6 +56,7 @@ __all__ = [
     "Round",
     "TableRules",
     "Win",
+    "dumps",
     "encode_meld",
     "parse",
     "read",
@@ -1176,3 +1177,15 @@ def _suanfan_meld(cm: CallMeld, seat: int, n: int, aka: bool) -> Meld:
     if cm.kind == "pon":
         return Meld(MeldKind.PUNG, tiles, src)
     return Meld(MeldKind.KONG, tiles, src, promoted=cm.kind == "kakan")
+
+
+# -- writing ------------------------------------------------------------------------------------
+
+
+def dumps(game: Game) -> str:
+    """A game as mjlog XML text, the inverse of :func:`parse` (written by
+    :mod:`suanfan.logs.tenhou_write`, which says what it holds). ValueError when the game lacks
+    what the format needs (a win's recorded yaku, han or points; the dealt hands)."""
+    from .tenhou_write import dumps as write
+
+    return write(game)

@@ -1,0 +1,250 @@
+"""``suanfan convert FILE|DIR... --to FORMAT``: write game logs in another format.
+
+A riichi log (Tenhou mjlog XML, tenhou.net/6 JSON, mjai JSON Lines; plain or gzip-compressed; the
+format detected or ``--format``) is read into one :class:`suanfan.logs.Game` and written with
+:func:`suanfan.logs.tenhou.dumps` (``tenhou-xml``), :func:`suanfan.logs.tenhou6.dumps` or
+:func:`suanfan.logs.mjai.dumps`. One log goes to standard output or ``-o OUT`` (gzip-compressed
+when OUT ends in ``.gz``); several, or a directory (walked as ``suanfan replay`` walks it, its
+sub-folders mirrored), go to ``--output-dir DIR`` as the input's name with the format's extension
+(``.xml``, ``.json``, ``.jsonl``). An existing file is not overwritten without ``--force``.
+
+What a format cannot hold makes the conversion fail with a clear error (exit status 2, the other
+files still converted): an mjai log records no yaku, which tenhou.net/6 and mjlog XML need; a
+Botzone log holds MCR matches, which none of the riichi formats can hold (``--to botzone``
+re-writes a Botzone log normalised: every match checked, lines stripped, blank lines dropped, LF
+line ends). Notes on stderr say what was left out or filled in: the rounds a log ends inside of
+(tenhou.net/6 and mjai hold finished rounds only), the fu 0 written for a limit hand whose fu a
+tenhou.net/6 log does not record, the special lobbies' rules (kiriage, 1500 a honba: mjlog only).
+A log whose every round is unfinished is not written as tenhou.net/6 or mjai (an error).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import os
+import sys
+import tempfile
+from collections.abc import Callable, Iterator
+from typing import Final
+
+from ..cli import register_command
+from ..errors import MahjongError
+from .logfiles import LogFiles, log_format
+from .replay import _Formats
+
+__all__ = ["EXTENSIONS", "TARGETS", "add_parser", "convert_file", "output_name", "run"]
+
+#: the extension of each format written
+EXTENSIONS: Final = {"tenhou-xml": ".xml", "tenhou6": ".json", "mjai": ".jsonl", "botzone": ".txt"}
+#: the formats ``--to`` takes
+TARGETS: Final = tuple(EXTENSIONS)
+_RIICHI: Final = "tenhou-xml, tenhou6, mjai"
+#: the <GO type> bits of the special lobbies' rules, which only an mjlog holds
+_SPECIAL_LOBBY: Final = ((0x200, "kiriage"), (0x400, "1500 a honba"))
+
+
+def _writer(to: str) -> Callable[..., str]:
+    from ..logs import mjai, tenhou, tenhou6
+
+    return {"tenhou-xml": tenhou.dumps, "tenhou6": tenhou6.dumps, "mjai": mjai.dumps}[to]
+
+
+def convert_file(path: str, fmt: str, to: str) -> tuple[Iterator[str], list[str]]:
+    """The log ``path`` (in ``fmt``, ``auto`` to detect it) written in ``to``: the text in chunks,
+    and notes on what was left out or filled in. :class:`~suanfan.MahjongError` naming the file
+    when it cannot be read or written in ``to``; ``OSError`` when it cannot be opened."""
+    from ..logs import read
+
+    if fmt == "auto":
+        fmt = log_format(path)
+        if not fmt:
+            raise MahjongError(f"{path}: not a log format suanfan reads ({_RIICHI}, botzone)")
+    if fmt == "botzone":
+        if to != "botzone":
+            raise MahjongError(f"{path}: a Botzone log holds MCR matches, which the riichi "
+                               f"formats ({_RIICHI}) cannot hold (--to botzone re-writes it "
+                               "normalised)")
+        return _botzone(path), []
+    if to == "botzone":
+        raise MahjongError(f"{path}: a {fmt} log holds a riichi game, which a Botzone log (MCR "
+                           "matches) cannot hold")
+    game = read(path, fmt)
+    if to != "tenhou-xml" and game.rounds and not any(r.complete for r in game.rounds):
+        raise MahjongError(f"{path}: no finished round to write ({to} holds finished rounds "
+                           "only)")
+    try:
+        text = _writer(to)(game)
+    except ValueError as exc:
+        raise MahjongError(f"{path}: cannot be written as {to}: {exc}") from None
+    notes = []
+    unfinished = sum(1 for r in game.rounds if not r.complete)
+    if unfinished and to != "tenhou-xml":
+        notes.append(f"{path}: {unfinished} round{'s' if unfinished > 1 else ''} the log ends "
+                     f"inside of left out ({to} holds finished rounds only)")
+    special = [rule for bit, rule in _SPECIAL_LOBBY if game.rules.go_type & bit]
+    if to != "tenhou-xml" and special:
+        notes.append(f"{path}: the lobby's own rules (<GO type=\"{game.rules.go_type}\">: "
+                     f"{', '.join(special)}) are not in {to}: left out")
+    if to == "tenhou-xml":
+        from ..logs.tenhou_write import unknown_fu
+
+        n = unknown_fu(game)
+        if n:
+            notes.append(f"{path}: {n} limit hand{'s' if n > 1 else ''} with no recorded fu "
+                         f"(a {fmt} log records none) written with fu 0, which replay does not "
+                         "compare")
+    return iter([text if text.endswith("\n") else text + "\n"]), notes
+
+
+def _botzone(path: str) -> Iterator[str]:
+    """A Botzone log checked match by match (a bad one is an error naming it), then its lines
+    stripped, without the blank ones."""
+    from ..logs import botzone
+
+    for _ in botzone.read(path, strict=True):
+        pass
+    return _stripped_lines(path)
+
+
+def _stripped_lines(path: str) -> Iterator[str]:
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            line = line.strip()
+            if line:
+                yield line + "\n"
+
+
+def output_name(path: str, to: str, top: str | None = None) -> str:
+    """The name of the converted ``path`` under the output directory: its name without the
+    extension (and without ``.gz``), then the format's; under ``top`` (a directory given) its
+    folders below ``top`` kept."""
+    rel = os.path.relpath(path, top) if top is not None else os.path.basename(path)
+    folder, name = os.path.split(rel)
+    if name.endswith(".gz"):
+        name = name[:-3]
+    stem = os.path.splitext(name)[0]
+    return os.path.join(folder, (stem or name) + EXTENSIONS[to])
+
+
+def _write(chunks: Iterator[str], out: str, force: bool) -> None:
+    """Write ``chunks`` to ``out`` (``-`` standard output; gzip when it ends in ``.gz``), through
+    a temporary file so that a failure leaves no half-written file."""
+    if out == "-":
+        for chunk in chunks:
+            sys.stdout.write(chunk)
+        sys.stdout.flush()
+        return
+    if os.path.exists(out) and not force:
+        raise MahjongError(f"{out} exists (--force to overwrite it)")
+    folder = os.path.dirname(out) or "."
+    os.makedirs(folder, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".suanfan-", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as raw:
+            if out.endswith(".gz"):
+                with gzip.GzipFile(fileobj=raw, mode="wb", filename="", mtime=0) as g:
+                    for chunk in chunks:
+                        g.write(chunk.encode("utf-8"))
+            else:
+                for chunk in chunks:
+                    raw.write(chunk.encode("utf-8"))
+        os.replace(tmp, out)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+
+
+def _sources(args: argparse.Namespace) -> Iterator[tuple[LogFiles, str | None]]:
+    """Each source of logs, with the directory its files' names are kept below (``None``: the
+    base name)."""
+    for path in args.files:
+        yield LogFiles([path]), path if os.path.isdir(path) else None
+    if args.files_from is not None:
+        yield LogFiles([], args.files_from), None
+
+
+def _error(message: str) -> None:
+    print(f"suanfan: error: {message}", file=sys.stderr)
+
+
+def run(args: argparse.Namespace) -> int:
+    if not args.files and args.files_from is None:
+        raise MahjongError("convert: no logs given: name files or directories, or --files-from "
+                           "LIST")
+    single = (len(args.files) == 1 and args.files_from is None
+              and not os.path.isdir(args.files[0]))
+    if args.output_dir is None:
+        if not single:
+            raise MahjongError("convert: several logs (or a directory): give --output-dir DIR")
+        chunks, notes = convert_file(args.files[0], args.format, args.to)
+        _write(chunks, args.output or "-", args.force)
+        for note in notes:
+            print(f"suanfan: note: {note}", file=sys.stderr)
+        return 0
+    if args.output is not None:
+        raise MahjongError("convert: -o and --output-dir together: give one")
+    out_dir = args.output_dir
+    if os.path.exists(out_dir) and not os.path.isdir(out_dir):
+        raise MahjongError(f"--output-dir {out_dir}: not a directory")
+    out_real = os.path.realpath(out_dir) + os.sep
+    written: dict[str, str] = {}
+    converted = failed = skipped = 0
+    for files, top in _sources(args):
+        for path in files:
+            if os.path.realpath(path).startswith(out_real):
+                continue  # a file this command wrote (the output inside an input directory)
+            out = os.path.join(out_dir, output_name(path, args.to, top))
+            try:
+                if out in written:
+                    raise MahjongError(f"{out} would be written twice (from {written[out]} and "
+                                       f"{path}): convert them apart")
+                chunks, notes = convert_file(path, args.format, args.to)
+                _write(chunks, out, args.force)
+            except MahjongError as exc:
+                _error(str(exc))
+                failed += 1
+                continue
+            except OSError as exc:
+                _error(f"{exc.filename or path}: {exc.strerror or exc}")
+                failed += 1
+                continue
+            written[out] = path
+            converted += 1
+            for note in notes:
+                print(f"suanfan: note: {note}", file=sys.stderr)
+        skipped += files.skipped
+    print(f"{converted} logs written as {args.to} in {out_dir}"
+          + (f"; {failed} failed" if failed else "")
+          + (f"; {skipped} files skipped: not logs" if skipped else ""))
+    return 2 if failed else 0
+
+
+@register_command
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "convert", help="write riichi game logs in another format: mjlog, tenhou6, mjai",
+        description="Read riichi game logs (Tenhou mjlog XML, tenhou.net/6 JSON, mjai JSON Lines, "
+                    "plain or gzip-compressed; the format detected) and write them in another "
+                    "format: one log to standard output or -o OUT, several (or a directory, "
+                    "walked for its logs) to --output-dir DIR, named as the input with the "
+                    "format's extension (.xml, .json, .jsonl). mjai logs record no yaku, which the "
+                    "other formats need; Botzone logs hold MCR matches, which the riichi formats "
+                    "cannot hold (--to botzone re-writes one normalised). Exit status 2 when a log "
+                    "cannot be converted (the others still are).",
+    )
+    p.add_argument("files", nargs="*", metavar="FILE",
+                   help="game log files; a directory is walked (recursively) for its logs")
+    p.add_argument("--to", required=True, choices=TARGETS, help="the format to write")
+    p.add_argument("--format", choices=_Formats(), default="auto",
+                   help="the logs' format (default: detected)")
+    p.add_argument("-o", "--output", metavar="OUT", default=None,
+                   help="the file to write one log to (default: standard output; .gz: "
+                        "gzip-compressed)")
+    p.add_argument("--output-dir", metavar="DIR", default=None,
+                   help="the folder to write the logs to (created if missing)")
+    p.add_argument("--files-from", metavar="LIST", default=None,
+                   help="also the files (or directories) listed in LIST, one a line (- standard "
+                        "input; blank lines and # comments ignored)")
+    p.add_argument("--force", action="store_true", help="overwrite existing files")
+    p.set_defaults(func=run)

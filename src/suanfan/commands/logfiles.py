@@ -1,0 +1,186 @@
+"""The log files a command is given: paths (a directory is walked), and a list of paths.
+
+:class:`LogFiles` yields the files one at a time, as they are found, so that a command can start
+on the first before the last is known and a tree of 100,000 files costs one directory listing at
+a time, not a list of every path:
+
+- a file named on the command line or in the list is yielded as it is (a command reading it
+  says what is wrong with it: no such file, not a log ...);
+- a directory is walked recursively, the entries of each directory sorted by name (the same
+  order on every machine); its files are yielded when their first bytes (gzip looked through)
+  are those of a log (:func:`log_format`), the others (README.md, scripts ...) are counted in
+  :attr:`LogFiles.skipped`; a file that cannot be opened is yielded (its reader reports it).
+  Symbolic links are followed, but a directory already walked is not walked again (a link loop
+  ends there);
+- ``--files-from LIST``: one path a line, ``-`` standard input; blank lines and lines starting
+  with ``#`` are ignored, surrounding spaces removed; relative paths are from the current
+  directory; a directory in the list is walked. A list that cannot be opened is an error naming
+  it (:class:`~suanfan.MahjongError`, raised by the constructor, before any file is read).
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import sys
+import zlib
+from collections.abc import Callable, Iterator
+from typing import IO, Final
+
+from ..errors import MahjongError
+
+__all__ = ["HEAD_BYTES", "LogFiles", "iter_log_files", "log_format"]
+
+#: the bytes read of a file to tell its format (more for a JSON file whose "log" key comes late)
+HEAD_BYTES: Final = 4096
+_JSON_HEAD_BYTES: Final = 1 << 20
+
+
+def log_format(path: str) -> str:
+    """The format of a file from its first bytes (gzip looked through): a key of
+    :data:`suanfan.logs.FORMATS`, ``botzone``, or "" when it is not a log. XML counts as an
+    mjlog only with a ``<mjloggm`` root in its first bytes (an HTML or SVG file does not), JSON
+    Lines as mjai when the first line is a ``start_game`` or ``start_kyoku`` event, JSON as
+    tenhou.net/6 when its ``log`` is a list (when the first line is the whole object).
+    ``OSError`` when the file cannot be read or is broken gzip data."""
+    with open(path, "rb") as raw:
+        magic = raw.read(2)
+        raw.seek(0)
+        try:
+            if magic == b"\x1f\x8b":
+                with gzip.GzipFile(fileobj=raw) as g:
+                    head, fmt = _head(g.read)
+            else:
+                head, fmt = _head(raw.read)
+        except (EOFError, zlib.error) as exc:  # a broken gzip file (BadGzipFile is an OSError)
+            raise OSError(f"bad gzip data ({exc})") from None
+    if fmt == "tenhou-xml" and b"<mjloggm" not in head:
+        return ""
+    if fmt in ("mjai", "tenhou6"):  # other JSON (Lines) with a "type" or a "log" key is not
+        first = head.lstrip(b"\xef\xbb\xbf \t\r\n").split(b"\n", 1)[0]
+        try:
+            obj = json.loads(first)
+        except ValueError:  # a tenhou.net/6 object over several lines, or longer than the head
+            return fmt
+        if not isinstance(obj, dict):
+            return ""
+        if fmt == "mjai" and obj.get("type") not in ("start_game", "start_kyoku"):
+            return ""
+        if fmt == "tenhou6" and not isinstance(obj.get("log"), list):
+            return ""
+    return fmt
+
+
+def _head(read: Callable[[int], bytes]) -> tuple[bytes, str]:
+    from ..logs import detect
+
+    head = read(HEAD_BYTES)
+    fmt = detect(head)
+    if not fmt and head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{"):
+        head += read(_JSON_HEAD_BYTES - len(head))
+        fmt = detect(head)
+    return head, fmt
+
+
+class LogFiles:
+    """The files of ``paths`` and of the list ``files_from`` (a path, ``-`` for ``stdin``), in
+    that order; iterate once. ``skipped`` counts the files of walked directories that are not
+    logs, ``given`` the files yielded so far."""
+
+    __slots__ = ("_list", "_list_name", "_paths", "given", "skipped")
+
+    def __init__(self, paths: list[str], files_from: str | None = None,
+                 stdin: IO[str] | None = None) -> None:
+        self._paths = list(paths)
+        self._list: IO[str] | None = None
+        self._list_name = "" if files_from is None else files_from
+        self.skipped = 0
+        self.given = 0
+        if files_from is not None:
+            if files_from == "-":
+                self._list = sys.stdin if stdin is None else stdin
+            else:
+                try:
+                    self._list = open(files_from, encoding="utf-8")  # noqa: SIM115 - read lazily
+                except OSError as exc:
+                    raise MahjongError(f"--files-from {files_from}: cannot read the list "
+                                       f"({exc.strerror or exc})") from None
+
+    def __iter__(self) -> Iterator[str]:
+        for path in self._paths:
+            yield from self._one(path)
+        if self._list is None:
+            return
+        try:
+            number = 0
+            while True:
+                try:
+                    line = self._list.readline()
+                except (OSError, UnicodeDecodeError) as exc:
+                    raise MahjongError(f"--files-from {self._list_name}: line {number + 1}: "
+                                       f"cannot read the list ({exc})") from None
+                if not line:
+                    break
+                number += 1
+                path = line.strip()
+                if path and not path.startswith("#"):
+                    yield from self._one(path)
+        finally:
+            if self._list is not sys.stdin:
+                self._list.close()
+
+    def _one(self, path: str) -> Iterator[str]:
+        if os.path.isdir(path):
+            yield from self._walk(path)
+        else:
+            self.given += 1
+            yield path
+
+    def _walk(self, top: str) -> Iterator[str]:
+        """The log files under ``top``, depth first, each directory's entries sorted by name (the
+        names of the directories being walked are held, not their paths)."""
+        seen: set[tuple[int, int]] = set()
+        stack: list[tuple[str, Iterator[str]]] = []
+        _enter(top, seen, stack)
+        while stack:
+            folder, names = stack[-1]
+            name = next(names, None)
+            if name is None:
+                stack.pop()
+                continue
+            path = os.path.join(folder, name)
+            if os.path.isdir(path):
+                _enter(path, seen, stack)
+                continue
+            try:
+                fmt = log_format(path)
+            except OSError:
+                fmt = "?"  # cannot be read (or broken gzip data): the reader says why
+            if fmt:
+                self.given += 1
+                yield path
+            else:
+                self.skipped += 1
+
+
+def _enter(d: str, seen: set[tuple[int, int]], stack: list[tuple[str, Iterator[str]]]) -> None:
+    """Push the sorted names of the directory ``d`` on ``stack``, unless it was walked already
+    (``seen``: a link back to it)."""
+    try:
+        st = os.stat(d)
+        key = (st.st_dev, st.st_ino)
+        if key in seen:
+            return
+        seen.add(key)
+        with os.scandir(d) as it:
+            names = sorted(e.name for e in it)
+    except OSError as exc:
+        raise MahjongError(f"{d}: cannot list the directory ({exc.strerror or exc})") from None
+    stack.append((d, iter(names)))
+
+
+def iter_log_files(paths: list[str], files_from: str | None = None) -> Iterator[str]:
+    """The files of ``paths`` and ``files_from`` (see :class:`LogFiles`, which also counts the
+    skipped files)."""
+    return iter(LogFiles(paths, files_from))
