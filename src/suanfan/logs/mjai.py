@@ -18,9 +18,23 @@ see (such a log cannot be replayed).
 The events go, in their order, to the mjlog reader's table (tile numbers handed out by
 :mod:`._tiles`), so every check and every situation flag is inferred as for an mjlog. An mjai
 log records the score changes of a win (:attr:`Recorded.known` is ``deltas``, with ``han`` ``fu``
-``points`` when it gives ``fan`` ``fu`` ``hora_points``), not the yaku or the liable seat; the
-table's rules are Tenhou's with red fives (``aka_flag`` false in ``start_game``: none).
-:func:`dumps` writes a game.
+``points`` when it gives ``fan`` ``fu`` ``hora_points``), not the liable seat; the table's rules
+are Tenhou's with red fives (``aka_flag`` false in ``start_game``: none). :func:`dumps` writes a
+game.
+
+The original mjai protocol (gimite/mjai, the Ruby AI arena, and its Tenhou log converter) is
+read too. Its ``start_kyoku`` has no ``scores`` (and the converter's no ``kyotaku``): the scores
+are carried from the round before (the ``scores`` its ``hora`` or ``ryukyoku`` states, else the
+sum of its score changes), starting from ``start_game``'s ``scores`` or 25000 each, and the
+riichi sticks likewise (the sticks of the round before and its accepted riichi, none after a
+win). Its ``hora`` lists ``yakus`` (``[name, fan]``, :data:`YAKU_IDS`; ``jikaze`` ``bakaze``
+``sangenpai`` are resolved from the winner's seat, the round and the dragon sets of the hand),
+counted in :attr:`Recorded.yaku` so that the yaku are compared too (not when a name is not the
+original mjai's), ``fan`` 100 a yakuman, ``hora_tehais`` and ``scores``, which are checked
+against the events (a disagreement is a :attr:`Win.conflicts` line). ``log`` and ``none``
+events are passed over; the server's ``error`` (a player's bad response) ends the game: read
+with ``strict=False``, the round it comes in is kept as unreadable (:attr:`Round.error`, with the
+server's message) unless that round was already won or drawn, and the rounds before it are read.
 """
 
 from __future__ import annotations
@@ -450,8 +464,9 @@ class _Game:
         conflicts: list[str] = []
         yaku: tuple[tuple[int, int], ...] = ()
         yakuman: tuple[int, ...] = ()
-        if "yakus" in ev:
-            yaku, yakuman = self._yakus(ev["yakus"], who, frm, conflicts)
+        named = self._yakus(ev["yakus"], who, frm, conflicts) if "yakus" in ev else None
+        if named is not None:  # compared when every name is the original mjai's
+            yaku, yakuman = named
             known |= {"yaku", "han"}
             if "han" not in facts:
                 han = 13 * len(yakuman) if yakuman else sum(h for _, h in yaku)
@@ -493,13 +508,17 @@ class _Game:
             return hand, lm.added  # robbing a kong
         return hand, -1
 
-    def _yakus(self, value: object, who: int, frm: int,
-               conflicts: list[str]) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
-        """The Tenhou yaku ids of an original mjai ``yakus`` list ``[[name, fan], ...]``."""
+    def _yakus(self, value: object, who: int, frm: int, conflicts: list[str]
+               ) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]] | None:
+        """The Tenhou yaku ids of an original mjai ``yakus`` list ``[[name, fan], ...]``;
+        ``None`` when it names a yaku the original mjai does not (another program's names: the
+        yaku are then not compared)."""
         if not isinstance(value, list) or not all(
                 isinstance(x, list) and len(x) == 2 and isinstance(x[0], str)
                 and type(x[1]) is int and x[1] >= 0 for x in value):
             raise _Fault(f"yakus: {str(value)[:60]} is not a list of [name, fan]")
+        if any(name not in YAKU_IDS for name, _ in value):
+            return None
         # the dragon sets of the winner's hand (the original mjai names them all sangenpai)
         hand, tile = self._winner_tiles(who, frm)
         tiles = [*hand, tile]
@@ -510,8 +529,6 @@ class _Game:
         yaku: list[tuple[int, int]] = []
         yakuman: list[int] = []
         for name, fan in value:
-            if name not in YAKU_IDS:
-                raise _Fault(f"yakus: {name!r} is not a yaku of the mjai protocol")
             i = YAKU_IDS[name]
             if fan >= _YAKUMAN_FAN:
                 yakuman.extend([i] * (fan // _YAKUMAN_FAN))

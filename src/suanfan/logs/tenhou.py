@@ -19,7 +19,10 @@ the recorded yaku imply); any disagreement is listed in :attr:`Win.conflicts`.
 
 Bad input (not XML, truncated, an unknown tag or tile number, an impossible meld, a tile that is
 not where the events put it, the wrong number of players) raises :class:`LogError` naming the
-file and the event (its tag and index among the log's elements).
+file and the event (its tag and index among the log's elements). Read with ``strict=False`` (by
+this reader and by the readers of the other formats, which feed it), a fault inside a round cuts
+that round only: it is kept with :attr:`Round.error` and no wins, and reading goes on at the next
+round (:attr:`Game.unreadable`).
 
 Rules bits of ``<GO type>`` (documented by the log format's users): 0x01 against humans,
 0x02 no red fives, 0x04 no open tanyao, 0x08 hanchan (east-south game), 0x10 three players,
