@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from suanfan.cli import main
+from suanfan.commands.replay import replay_file
 from suanfan.logs import Game, LogError, Round, mjai, parse, read, replay, tenhou6
 
 LOGS = Path(__file__).resolve().parents[1] / "data" / "tenhou" / "logs"
@@ -139,6 +140,19 @@ def test_tenhou6_a_bad_round_two() -> None:
     game = tenhou6.parse(json.dumps(obj), "x.json", strict=False)
     assert [r.label for r in game.rounds] == ["E1-0", "?0-0", "E2-0", "E2-1"]
     assert (game.rounds[1].error or "").startswith("x.json: log[1]: a round is a list")
+
+
+def test_replay_file_strict_or_not(tmp_path: Path) -> None:
+    obj: dict[str, Any] = json.loads(tenhou6.dumps(parse(PAO, "pao.xml")))
+    obj["log"][1] = "x"
+    path = tmp_path / "x.json"
+    path.write_text(json.dumps(obj), encoding="utf-8")
+    wins, err, games = replay_file(str(path), "auto", None)  # strict: the file is lost
+    assert (wins, games) == ([], 0) and err == f"{path}: log[1]: a round is a list of 17 items " \
+        "(4 players)"
+    wins, err, games = replay_file(str(path), "auto", None, strict=False)
+    assert [d["round"] for d in wins] == ["E1-0", "E2-0", "E2-1"] and games == 1
+    assert err == f"{path}: round #2: log[1]: a round is a list of 17 items (4 players)"
 
 
 def test_round_records_keep_their_constructor() -> None:

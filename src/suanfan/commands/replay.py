@@ -70,8 +70,8 @@ def _replay_file(path: str, fmt: str, rules: str | None,
             d["file"] = path
             out.append(d)
         # each error names the file by its base name: give the path, and the round
-        bad = [f"{path}: round {r.label}: {_after_name(r.error or '', game.file)}"
-               for r in game.unreadable]
+        bad = [f"{path}: round {r.label if r.kyoku else f'#{r.index + 1}'}: "
+               f"{_after_name(r.error or '', game.file)}" for r in game.unreadable]
         return out, "\n".join(bad) or None, 1, len(bad)
     except LogError as exc:  # its message names the file by its base name: give the path
         where = f"{exc.location}: " if exc.location else ""
