@@ -136,3 +136,17 @@ def test_yaku_names_are_suanfan_yaku() -> None:
 
     for name, tenhou_id in mjai.YAKU_IDS.items():
         assert TENHOU_YAKU[tenhou_id] in YAKU, name
+
+
+def test_a_yakuman_counts_13_han_each() -> None:
+    k = next(i for i, e in enumerate(LINES) if e["type"] == "hora" and e["fan"] == 100)
+    lines = [dict(x) for x in LINES]
+    w = _parse(lines).wins[5]
+    assert (w.recorded.han, w.recorded.yakuman, w.recorded.yaku) == (13, (39,), ())
+    # the Tenhou converter writes fan 100 for a double yakuman too: the yakus count
+    lines[k]["yakus"] = [["daisangen", 100], ["tsuiso", 100]]
+    assert _parse(lines).wins[5].recorded.han == 26
+    del lines[k]["yakus"]  # no yakus: the fan says it
+    lines[k]["fan"] = 200
+    w = _parse(lines).wins[5]
+    assert (w.recorded.han, w.recorded.limit, "yaku" in w.recorded.known) == (26, "yakuman", False)

@@ -30,7 +30,8 @@ riichi sticks likewise (the sticks of the round before and its accepted riichi, 
 win). Its ``hora`` lists ``yakus`` (``[name, fan]``, :data:`YAKU_IDS`; ``jikaze`` ``bakaze``
 ``sangenpai`` are resolved from the winner's seat, the round and the dragon sets of the hand),
 counted in :attr:`Recorded.yaku` so that the yaku are compared too (not when a name is not the
-original mjai's), ``fan`` 100 a yakuman, ``hora_tehais`` and ``scores``, which are checked
+original mjai's), ``fan`` 100 a yakuman (the yakuman the ``yakus`` list count: the Tenhou
+converter writes 100 for a double yakuman too), ``hora_tehais`` and ``scores``, which are checked
 against the events (a disagreement is a :attr:`Win.conflicts` line). ``log`` and ``none``
 events are passed over; the server's ``error`` (a player's bad response) ends the game: read
 with ``strict=False``, the round it comes in is kept as unreadable (:attr:`Round.error`, with the
@@ -468,8 +469,10 @@ class _Game:
         if named is not None:  # compared when every name is the original mjai's
             yaku, yakuman = named
             known |= {"yaku", "han"}
-            if "han" not in facts:
-                han = 13 * len(yakuman) if yakuman else sum(h for _, h in yaku)
+            if yakuman:  # the Tenhou converter writes fan 100 for a double yakuman too
+                han = 13 * len(yakuman)
+            elif "han" not in facts:
+                han = sum(h for _, h in yaku)
         if han >= 13:
             known.discard("fu")  # a yakuman's fu (0 when scored by yakuman) is not compared
         self._check_tehais(ev, who, frm, conflicts)
@@ -501,11 +504,11 @@ class _Game:
                 hand.remove(tile)
             return hand, tile
         st = self.reader.state
-        lm = None if st is None else st.last_meld
+        if st is not None and st.last_kind == "call" and st.last_meld is not None \
+                and st.last_meld.seat == frm and st.last_meld.added is not None:
+            return hand, st.last_meld.added  # robbing a kong
         if self.last_discard is not None and self.last_discard[0] == frm:
             return hand, self.last_discard[1]
-        if lm is not None and lm.seat == frm and lm.added is not None:
-            return hand, lm.added  # robbing a kong
         return hand, -1
 
     def _yakus(self, value: object, who: int, frm: int, conflicts: list[str]
