@@ -67,12 +67,20 @@ def test_mjlog_a_bad_round_start_and_a_fault_after_a_win() -> None:
     game = parse(text, "seed.xml", strict=False)
     assert [r.label for r in game.rounds] == LABELS
     assert game.rounds[1].events == () and "seed" in (game.rounds[1].error or "")
-    # an unknown element after round 1's win and before round 2: round 1 is cut (its win lost)
+    # an unknown element after round 1's win and before round 2: an unreadable round of its
+    # own (it might have been a round's start), round 1 and its win stand
     init2 = [m.start() for m in re.finditer("<INIT", PAO)][1]
     game = parse(PAO[:init2] + "<FOO/>" + PAO[init2:], "foo.xml", strict=False)
+    assert [r.label for r in game.rounds] == ["E1-0", "?0-0", *LABELS[1:]]
+    assert [r.error is not None for r in game.rounds] == [False, True, False, False, False]
+    assert "<FOO>: unknown element" in (game.rounds[1].error or "")
+    assert [r.round for r in replay(game)] == LABELS
+    # ... but another winner's bad <AGARI> is the won round's
+    agari = PAO.index("<AGARI")
+    game = parse(PAO[:init2] + '<AGARI who="9" fromWho="0"/>' + PAO[init2:], "a.xml",
+                 strict=False)
     assert [r.error is not None for r in game.rounds] == [True, False, False, False]
-    assert "<FOO>: unknown element" in (game.rounds[0].error or "")
-    assert [r.round for r in replay(game)] == LABELS[1:]
+    assert agari < init2 and "seat 9 in a 4-player game" in (game.rounds[0].error or "")
 
 
 def test_mjlog_malformed_part_way_keeps_the_rounds_before() -> None:
@@ -183,3 +191,54 @@ def test_cli_reports_each_unreadable_round(tmp_path: Path,
     assert main(["replay", str(bad)]) == 2
     assert capsys.readouterr().out.splitlines()[-1] == (
         "1 games, 3 wins: 3 reproduced, 0 differ; 1 rounds unreadable")
+
+
+def _same_rounds(game: Game, whole: Game, cut: int, label: str = "") -> None:
+    """Every round of ``game`` but the ``cut``-th as in ``whole``; that one unreadable (named
+    ``label`` when given: a round whose start was lost, or a fault after the last round)."""
+    labels = [r.label for r in whole.rounds]
+    if label:
+        labels[cut:cut + 1] = [label]
+    assert [r.label for r in game.rounds] == labels
+    rounds = list(whole.rounds)
+    if cut == len(rounds):
+        rounds.append(whole.rounds[0])  # a stand-in: it is not compared
+    for i, (r, w) in enumerate(zip(game.rounds, rounds, strict=True)):
+        if i == cut:
+            assert r.error is not None and r.wins == ()
+        else:
+            assert r.error is None and [x.hand for x in r.wins] == [x.hand for x in w.wins]
+            assert [x.recorded for x in r.wins] == [x.recorded for x in w.wins]
+
+
+def test_any_line_of_an_mjai_log_cut_loses_its_round_only() -> None:
+    lines = mjai.dumps(parse(PAO, "pao.xml")).splitlines(keepends=True)
+    whole = mjai.parse("".join(lines), "pao.jsonl")
+    starts = [i for i, x in enumerate(lines) if '"start_kyoku"' in x]
+    ends = [i for i, x in enumerate(lines) if '"end_kyoku"' in x]
+    # every fourth line, and each round's first and last (and the game's last)
+    for k in sorted({*range(1, len(lines), 4), *starts, *ends, len(lines) - 1}):
+        broken = "".join([*lines[:k], lines[k][:12] + "\n", *lines[k + 1:]])
+        if k <= starts[0]:  # before the table is known (the first start_kyoku): the file's
+            with pytest.raises(LogError, match=f"line {k + 1}: not JSON"):
+                mjai.parse(broken, "cut.jsonl", strict=False)
+            continue
+        game = mjai.parse(broken, "cut.jsonl", strict=False)
+        if k in starts:  # a round's start lost: the round is named by its place only
+            _same_rounds(game, whole, starts.index(k), "?0-0")
+        elif k == len(lines) - 1:  # end_game, after the last round's end: a fault of its own
+            _same_rounds(game, whole, len(whole.rounds), "?0-0")
+        else:
+            _same_rounds(game, whole, max(i for i, s in enumerate(starts) if s <= k))
+
+
+def test_any_event_of_an_mjlog_unknown_loses_its_round_only() -> None:
+    whole = parse(PAO, "pao.xml")
+    inits = [m.start() for m in re.finditer("<INIT", PAO)]
+    tags = re.compile(r"<([T-W]\d+|[D-G]\d+|N |REACH|DORA|AGARI|RYUUKYOKU)[^>]*/>")
+    events = list(tags.finditer(PAO, inits[0]))
+    assert len(events) > 300
+    for m in events[::2]:
+        text = PAO[:m.start()] + "<X/>" + PAO[m.end():]
+        game = parse(text, "x.xml", strict=False)
+        _same_rounds(game, whole, max(i for i, s in enumerate(inits) if s < m.start()))

@@ -233,7 +233,8 @@ class _Game:
     def _fault(self, exc: LogError) -> None:
         if self.strict:
             raise exc
-        self.reader.cut(exc)  # raises a fault that is no round's
+        # between end_kyoku and start_kyoku: not the round before's (it may be a lost round's)
+        self.reader.cut(exc, not self.in_round)  # raises a fault that is no round's
         self.skipping = True
 
     def _skipped(self, kind: str, ev: dict[str, Any]) -> None:

@@ -444,11 +444,13 @@ def parse(data: bytes | str, name: str = "<log>", strict: bool = True) -> Game:
     error messages and in the records.
 
     ``strict`` (the default) raises :class:`LogError` at the first fault. With ``strict=False``
-    a fault inside a round (or after its end, before the next ``<INIT>``), and malformed XML
-    part way, cut that round only: it is kept with :attr:`Round.error` set, the events read up
-    to the fault and no wins, and reading goes on at the next ``<INIT>``
-    (:attr:`Game.unreadable`). Faults of the whole file (not an mjlog, bad gzip, no ``<GO>``,
-    too large, a fault before the first round) still raise."""
+    a fault inside a round, and malformed XML part way, cut that round only: it is kept with
+    :attr:`Round.error` set, the events read up to the fault and no wins, and reading goes on at
+    the next ``<INIT>`` (:attr:`Game.unreadable`). A fault after a round's end (but another
+    winner's ``<AGARI>``) and before the next ``<INIT>`` is kept as an unreadable round of its
+    own, with no label (``?0-0``), and the round before it stands. Faults of the whole file
+    (not an mjlog, bad gzip, no ``<GO>``, too large, a fault before the first round) still
+    raise."""
     if isinstance(data, bytes):
         if len(data) > MAX_BYTES:
             raise LogError(name, f"the log is larger than {MAX_BYTES >> 20} MB")
@@ -541,11 +543,13 @@ class _Reader:
                 except LogError as exc:
                     if self.strict:
                         raise
-                    self.cut(exc)
+                    # after a round's end, only another winner's <AGARI> is the round's
+                    st = self.state
+                    self.cut(exc, st is None or (st.ended and tag != "AGARI"))
         except LogError as exc:  # malformed XML part way: the rounds before it are kept
             if self.strict or self.rules is None or not (self.rounds or self.state):
                 raise
-            self.cut(exc)
+            self.cut(exc, self.state is None)
         if self.rules is None:
             raise LogError(self.name, "no <GO> element: not a complete mjlog")
         return self.finish()
@@ -577,32 +581,30 @@ class _Reader:
         self.opening = Round(len(self.rounds), seed, round_wind, kyoku, honba, sticks, dealer, (),
                              (), (), None, False)
 
-    def cut(self, exc: LogError) -> None:
-        """Lenient reading: the fault ``exc`` cuts the round it is in (or the round it follows,
-        before the next one starts), which is kept with the error and no wins; the elements up
-        to the next round are skipped. ``exc`` is raised when it is no round's (before the first
-        round, or before the table is known)."""
+    def cut(self, exc: LogError, between: bool = False) -> None:
+        """Lenient reading: the fault ``exc`` cuts the round it is in, which is kept with the
+        error and no wins; the elements up to the next round are skipped. A fault ``between``
+        rounds (or after a drawn round's end) is kept as an unreadable round of its own, named
+        by its place only (it may be a round whose start was lost): the round before it stands.
+        ``exc`` is raised when it is no round's (before the first round, or before the table is
+        known)."""
         if self.skipping:  # a second fault in a round already cut: the first one stands
             return
+        if self.rules is None or not (self.rounds or self.state or self.opening):
+            raise exc
         msg = str(exc)
         st = self.state
-        if self.rules is None:
-            raise exc
-        if st is not None:
-            self.state = None
-            self._append(st, (), False, msg)
-        elif self.opening is not None:
+        if self.opening is not None:
             o = self.opening
             self.rounds.append(Round(o.index, o.seed, o.round_wind, o.kyoku, o.honba, o.sticks,
                                      o.dealer, (), (), (), None, False, error=msg))
-        elif self.rounds:
-            r = self.rounds[-1]
-            if r.error is None:
-                self.rounds[-1] = Round(r.index, r.seed, r.round_wind, r.kyoku, r.honba, r.sticks,
-                                        r.dealer, r.scores, r.events, (), r.draw_game, False,
-                                        r.deltas, r.dealt, error=msg)
+        elif st is not None and not between:
+            self.state = None
+            self._append(st, (), False, msg)
         else:
-            raise exc
+            self._close_round(complete=False)
+            self.rounds.append(Round(len(self.rounds), "", "?", 0, 0, 0, 0, (), (), (), None,
+                                     False, error=msg))
         self.opening = None
         self.skipping = True
 
