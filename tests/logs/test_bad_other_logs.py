@@ -92,8 +92,8 @@ def test_tenhou6_bad_score_and_yaku() -> None:
     obj["log"][0][16][2][3] = "lots of points"
     assert "not a score" in _error6(obj).detail
     obj = _real()
-    obj["log"][0][16][2][4] = "強い(2飜)"
-    assert "not a Tenhou yaku" in _error6(obj).detail
+    obj["log"][0][16][2][4] = "強い"
+    assert "not a yaku with its han" in _error6(obj).detail
     obj = _real()
     obj["log"][0][16][0] = "勝ち"
     assert "neither 和了 nor a drawn game" in _error6(obj).detail

@@ -131,7 +131,8 @@ def test_cli_botzone(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert main(["replay", "--json", str(log)]) == 0  # detected by its Match line
     lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     assert lines[-1] == {"summary": {"games": 3, "wins": 3, "equal": 3, "differ": 0,
-                                     "unreadable": 0, "unreadable_rounds": 0}}
+                                     "refused": 0, "conflicts": 0, "unreadable": 0,
+                                     "unreadable_rounds": 0}}
     for d in lines[:-1]:
         assert {"file", "round", "winner", "system", "hand", "recorded", "scored",
                 "equal"} <= set(d)

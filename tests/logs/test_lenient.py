@@ -187,7 +187,8 @@ def test_cli_reports_each_unreadable_round(tmp_path: Path,
     lines = [json.loads(x) for x in out.out.splitlines()]
     assert [d["round"] for d in lines[:-1]] == ["E1-0", "E2-0", "E2-1", *LABELS]
     assert lines[-1] == {"summary": {"games": 2, "wins": 7, "equal": 7, "differ": 0,
-                                     "unreadable": 0, "unreadable_rounds": 1}}
+                                     "refused": 0, "conflicts": 0, "unreadable": 0,
+                                     "unreadable_rounds": 1}}
     assert main(["replay", str(bad)]) == 2
     assert capsys.readouterr().out.splitlines()[-1] == (
         "1 games, 3 wins: 3 reproduced, 0 differ; 1 rounds unreadable")

@@ -28,7 +28,8 @@ def test_json_lines(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["replay", "--json", PAO]) == 0
     lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     assert lines[-1] == {"summary": {"games": 1, "wins": 4, "equal": 4, "differ": 0,
-                                     "unreadable": 0, "unreadable_rounds": 0}}
+                                     "refused": 0, "conflicts": 0, "unreadable": 0,
+                                     "unreadable_rounds": 0}}
     for d in lines[:-1]:
         assert {"file", "round", "winner", "system", "hand", "recorded", "scored",
                 "equal"} <= set(d)

@@ -133,6 +133,20 @@ def _score_text(s: dict[str, Any] | None) -> str:
     return f"{head} {points} {','.join(str(d) for d in s['deltas'])}"
 
 
+def _mark(d: dict[str, Any]) -> str:
+    """The last column of a win's row: why the scorer refused the hand, or the fields that
+    differ; then the conflicts between the log's events and its record, apart."""
+    if "error" in d:
+        mark = f"refused: {d['error']}"
+    else:
+        mark = "" if d["equal"] else "≠ " + ",".join(d["differences"])
+    conflicts = d.get("conflicts") or []
+    if conflicts:
+        more = f" (+{len(conflicts) - 1} more)" if len(conflicts) > 1 else ""
+        mark += ("; " if mark else "") + f"conflict: {conflicts[0]}{more}"
+    return mark
+
+
 def run(args: argparse.Namespace) -> int:
     if args.rules is not None:  # an unknown preset is an error before any file is read
         from ..mcr import PRESETS as MCR_PRESETS
@@ -142,7 +156,7 @@ def run(args: argparse.Namespace) -> int:
             get_rules(args.rules)
     files: list[str] = args.files
     progress = sys.stderr.isatty()
-    games = wins = equal = unreadable = unreadable_rounds = 0
+    games = wins = equal = unreadable = unreadable_rounds = refused = conflicted = 0
     rows: list[tuple[str, ...]] = []
     for done, (results, error, read_games, bad_rounds) in enumerate(
             _results(files, args.format, args.rules, args.jobs), 1):
@@ -161,18 +175,20 @@ def run(args: argparse.Namespace) -> int:
         for d in results:
             wins += 1
             equal += bool(d["equal"])
+            refused += "error" in d
+            conflicted += bool(d.get("conflicts"))
             if args.json:
                 print(json.dumps(d, ensure_ascii=False))
             else:
                 how = "tsumo" if d["from"] is None else f"ron {d['from']}"
-                mark = "" if d["equal"] else "≠ " + ",".join(d["differences"])
                 rows.append((os.path.basename(d["file"]), d["round"], str(d["winner"]), how,
                              d["hand"], _score_text(d["recorded"]), _score_text(d["scored"]),
-                             mark))
+                             _mark(d)))
     if progress:
         print("\r" + " " * 40 + "\r", end="", file=sys.stderr, flush=True)
     summary = {"games": games, "wins": wins, "equal": equal, "differ": wins - equal,
-               "unreadable": unreadable, "unreadable_rounds": unreadable_rounds}
+               "refused": refused, "conflicts": conflicted, "unreadable": unreadable,
+               "unreadable_rounds": unreadable_rounds}
     if args.json:
         print(json.dumps({"summary": summary}))
     else:
@@ -182,6 +198,9 @@ def run(args: argparse.Namespace) -> int:
         for r in table:
             print("  ".join(c.ljust(widths[i]) for i, c in enumerate(r)).rstrip())
         print(f"{games} games, {wins} wins: {equal} reproduced, {wins - equal} differ"
+              + (f" ({refused} refused by the scorer)" if refused else "")
+              + (f"; {conflicted} with conflicts between the events and the record"
+                 if conflicted else "")
               + (f"; {unreadable} files unreadable" if unreadable else "")
               + (f"; {unreadable_rounds} rounds unreadable" if unreadable_rounds else ""))
     if unreadable or unreadable_rounds:

@@ -43,8 +43,9 @@ class Replayed(Record):
     """One win replayed: where (``file``, ``match`` id, ``line`` of its ``Hu``), ``winner``,
     ``from_seat`` (who paid the fan total; ``None`` self-drawn), ``hand`` in suanfan notation,
     what the log ``recorded`` and what suanfan ``scored`` (``None`` when scoring failed:
-    ``error`` says why), ``conflicts`` within the log, ``differences`` (the fields that differ:
-    ``total``, ``fans``, ``deltas``) and ``equal``."""
+    ``error`` says why), ``differences`` (the fields that differ: ``total``, ``fans``,
+    ``deltas``; "error" when scoring failed) and ``equal``; ``conflicts`` within the log, kept
+    apart from the differences."""
 
     __slots__ = ("conflicts", "differences", "equal", "error", "file", "from_seat", "hand", "line",
                  "match", "recorded", "scored", "winner")
@@ -71,8 +72,6 @@ class Replayed(Record):
         else:
             diff += [f for f in ("total", "fans", "deltas")
                      if getattr(scored, f) != getattr(recorded, f)]
-        if conflicts:
-            diff.append("conflicts")
         self._set(file=file, match=match, line=line, winner=winner, from_seat=from_seat,
                   hand=hand, recorded=recorded, scored=scored, error=error, conflicts=conflicts,
                   differences=tuple(diff), equal=not diff)

@@ -106,8 +106,9 @@ class Replayed(Record):
     """One win replayed: where (``file``, ``round`` label such as ``E1-0``, ``round_index``,
     ``winner``, ``from_seat`` (``None`` on tsumo)), ``hand`` in suanfan notation, what the log
     ``recorded`` and what suanfan ``scored`` (``None`` when scoring failed: ``error`` says why),
-    ``conflicts`` between the events and the record, ``differences`` (the fields that differ) and
-    ``equal``."""
+    ``differences`` (the fields of the score that differ, or "error" when scoring failed) and
+    ``equal`` (the score is reproduced); ``conflicts`` where the log's events and its own record
+    disagree, kept apart: they say the log is inconsistent, not that the score differs."""
 
     __slots__ = ("conflicts", "differences", "equal", "error", "file", "from_seat", "hand",
                  "recorded", "round", "round_index", "scored", "winner")
@@ -134,8 +135,6 @@ class Replayed(Record):
         else:
             diff += [f for f in ("han", "fu", "points", "yaku", "deltas")
                      if f in recorded.known and getattr(scored, f) != getattr(recorded, f)]
-        if conflicts:
-            diff.append("conflicts")
         self._set(file=file, round=round, round_index=round_index, winner=winner,
                   from_seat=from_seat, hand=hand, recorded=recorded, scored=scored, error=error,
                   conflicts=conflicts, differences=tuple(diff), equal=not diff)

@@ -19,14 +19,20 @@ the place of ``p``), ``"f44"`` a North set aside (three players), and 0 after an
 needs no discard). The result is ``["和了", deltas, [who, from, liable, "30符1飜1000点",
 "立直(1飜)", ...], ...]`` (one pair per winner; ``from`` is ``who`` on a tsumo, ``liable`` too when
 nobody is) or ``["流局", deltas]`` and the other draws (九種九牌 四家立直 三家和了 四槓散了
-四風連打 流し満貫 全員聴牌 全員不聴).
+四風連打 流し満貫 全員聴牌 全員不聴). The yaku may be named in Japanese (Tenhou's own names and
+the variants other tools write) or in English, as Tenhou's English client writes them
+("Fully Concealed Hand(1飜)", "All Simples(1飜)", "Ura Dora(0飜)"), or romanised ("Tanyao"); a
+name no table here knows leaves that win's yaku uncompared (the han of the score string, the
+points and the score changes still are).
 
 Each seat's takes and outs are in its own order; the reader merges them into one event stream
 the way the table plays (a discard is claimed by the seat whose next take is a call on it, else
 the next seat draws; when a call could go to two discards the order that uses every take and out
 is found), hands out tile numbers (:mod:`._tiles`) and feeds the events to the mjlog reader's
 table, so every check and every inferred situation flag is the same as for an mjlog. Kong dora
-are turned as Tenhou does: at once for a closed kong, after the replacement draw for the others.
+are turned as Tenhou does: at once for a closed kong, after the replacement draw for the others
+(at the discard, or at the player's next kong if nobody robs it: a kong robbed right after
+another one leaves the first one's indicator unturned).
 
 What the format does not say is not in the records: which copy of a kind a tile is (the tile
 numbers are handed out), the fu of a limit hand (:attr:`Recorded.known` lacks ``fu``), the
@@ -38,6 +44,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import unicodedata
 from typing import Any, Final
 
 from ._tiles import RED_COPIES, Copies, TileFault
@@ -68,7 +75,109 @@ YAKU_NAMES: Final = (
     "九蓮宝燈", "純正九蓮宝燈", "国士無双", "国士無双１３面", "大四喜", "小四喜", "四槓子", "ドラ",
     "裏ドラ", "赤ドラ",
 )
-_YAKU_IDS: Final = {name: i for i, name in enumerate(YAKU_NAMES)}
+#: other names of Tenhou's yaku, by Tenhou yaku id: the names of Tenhou's English client
+#: ("Fully Concealed Hand(1飜)", "All Simples(1飜)", "Riichi(1飜)", "Dora(1飜)", "Ura Dora(0飜)" as
+#: its tenhou.net/6 logs write them), the English names of the common rule books and the
+#: romanised Japanese ones, and the Japanese variants other tools write. They are matched
+#: through :func:`_name_key` (case, spaces and punctuation aside, full-width digits as ASCII).
+_YAKU_ALIASES: Final[tuple[tuple[int, tuple[str, ...]], ...]] = (
+    (0, ("Fully Concealed Hand", "Menzen Tsumo", "Menzenchin Tsumohou", "Tsumo",
+         "Self-drawn Win", "Concealed Self-draw", "門前清自摸", "ツモ")),
+    (1, ("Riichi", "Reach", "リーチ")),
+    (2, ("Ippatsu", "One Shot")),
+    (3, ("Robbing a Kan", "Robbing the Kan", "Robbing a Kong", "Robbing the Kong", "Chankan",
+         "搶槓")),
+    (4, ("After a Kan", "After a Kong", "Dead Wall Draw", "Rinshan Kaihou", "Rinshan Kaihou",
+         "Rinshan", "嶺上")),
+    (5, ("Under the Sea", "Haitei", "Haitei Raoyue", "Last Tile Draw", "海底撈月", "海底")),
+    (6, ("Under the River", "Houtei", "Houtei Raoyui", "Last Tile Claim", "河底")),
+    (7, ("Pinfu", "No-points Hand", "All Sequences")),
+    (8, ("All Simples", "Tanyao", "Tanyaochuu", "Tanyao Chuu", "断么九", "タンヤオ")),
+    (9, ("Pure Double Sequence", "Iipeikou", "Iipeiko", "一杯口")),
+    (21, ("Double Riichi", "Daburu Riichi", "Double Reach", "ダブル立直", "ダブルリーチ")),
+    (22, ("Seven Pairs", "Chiitoitsu", "Chiitoi", "七対")),
+    (23, ("Half Outside Hand", "Chanta", "Chantaiyao", "Honchantaiyaochuu",
+          "Mixed Outside Hand", "Outside Hand", "混全帯么九", "チャンタ")),
+    (24, ("Pure Straight", "Ittsu", "Ikkitsuukan", "Ikki Tsuukan", "Full Straight", "一通")),
+    (25, ("Mixed Triple Sequence", "Sanshoku", "Sanshoku Doujun", "Three Colour Straight",
+          "Three Color Straight", "三色")),
+    (26, ("Triple Triplets", "Sanshoku Doukou", "Three Colour Triplets",
+          "Three Color Triplets")),
+    (27, ("Three Quads", "Sankantsu", "Three Kans", "Three Kongs")),
+    (28, ("All Triplets", "Toitoi", "Toitoihou", "All Pungs", "対対和", "トイトイ")),
+    (29, ("Three Concealed Triplets", "Sanankou", "Three Concealed Pungs")),
+    (30, ("Little Three Dragons", "Shousangen", "Small Three Dragons")),
+    (31, ("All Terminals and Honors", "All Terminals and Honours", "Honroutou", "Honroto")),
+    (32, ("Twice Pure Double Sequence", "Ryanpeikou", "Ryanpeiko", "Two Pure Double Sequences",
+          "二杯口")),
+    (33, ("Fully Outside Hand", "Junchan", "Junchantaiyao", "Junchan Taiyao",
+          "Pure Outside Hand", "純全帯么九")),
+    (34, ("Half Flush", "Honitsu", "Honiisou")),
+    (35, ("Full Flush", "Chinitsu", "Chiniisou")),
+    (36, ("Blessing of Man", "Renhou", "Hand of Man")),
+    (37, ("Blessing of Heaven", "Tenhou", "Heavenly Hand")),
+    (38, ("Blessing of Earth", "Chiihou", "Earthly Hand")),
+    (39, ("Big Three Dragons", "Daisangen")),
+    (40, ("Four Concealed Triplets", "Suuankou", "Suu Ankou", "Four Concealed Pungs")),
+    (41, ("Single-wait Four Concealed Triplets", "Four Concealed Triplets Single Wait",
+          "Four Concealed Triplets (Single Wait)", "Suuankou Tanki", "Suu Ankou Tanki")),
+    (42, ("All Honors", "All Honours", "Tsuuiisou", "Tsuu Iisou")),
+    (43, ("All Green", "Ryuuiisou")),
+    (44, ("All Terminals", "Chinroutou", "Chinroto")),
+    (45, ("Nine Gates", "Chuuren Poutou", "Chuurenpoutou", "九蓮宝灯")),
+    (46, ("True Nine Gates", "Pure Nine Gates", "Nine Gates (9-sided Wait)",
+          "Nine-sided Nine Gates", "Junsei Chuuren Poutou", "純正九蓮宝灯")),
+    (47, ("Thirteen Orphans", "Kokushi Musou", "Kokushi")),
+    (48, ("13-wait Thirteen Orphans", "Thirteen-wait Thirteen Orphans",
+          "Thirteen Orphans (13-sided Wait)", "Thirteen Orphans 13-sided Wait",
+          "Kokushi Musou Juusanmen", "Kokushi Musou 13-sided Wait", "国士無双十三面")),
+    (49, ("Big Four Winds", "Daisuushii", "Daisuushi", "Dai Suushii")),
+    (50, ("Little Four Winds", "Shousuushii", "Shousuushi", "Small Four Winds")),
+    (51, ("Four Quads", "Suukantsu", "Four Kans", "Four Kongs")),
+    # North tiles set aside are dora at Tenhou (its mjlogs count them with id 52)
+    (52, ("Dora", "Nuki Dora", "Kita", "North Dora", "抜きドラ", "北抜き", "抜きドラ北")),
+    (53, ("Ura Dora", "Uradora", "Underneath Dora")),
+    (54, ("Red Five", "Red Fives", "Red Dora", "Aka Dora", "Akadora", "赤")),
+)
+_WIND_WORDS: Final = (("East", "Ton", "東"), ("South", "Nan", "南"), ("West", "Shaa", "Sha", "西"),
+                      ("North", "Pei", "Pe", "北"))
+_SEAT_WIND_WORDS: Final = ("Seat Wind", "Own Wind", "Jikaze", "Jifuu", "Yakuhai Seat Wind",
+                           "Yakuhai Jikaze", "自風", "役牌 自風", "自風牌")
+_ROUND_WIND_WORDS: Final = ("Prevalent Wind", "Round Wind", "Prevailing Wind", "Bakaze",
+                            "Bafuu", "Yakuhai Round Wind", "Yakuhai Bakaze", "場風", "役牌 場風",
+                            "場風牌")
+_DRAGON_WORDS: Final = (("White Dragon", "White", "Haku", "白"), ("Green Dragon", "Green", "Hatsu",
+                                                                  "發", "発"),
+                        ("Red Dragon", "Red", "Chun", "中"))
+
+
+def _name_key(name: str) -> str:
+    """A yaku name as it is looked up: NFKC (full-width digits as ASCII), lower case, without
+    spaces and punctuation."""
+    return "".join(c for c in unicodedata.normalize("NFKC", name).lower() if c.isalnum())
+
+
+def _yaku_ids() -> dict[str, int]:
+    ids: dict[str, int] = {}
+    for i, name in enumerate(YAKU_NAMES):
+        ids[_name_key(name)] = i
+    for i, names in _YAKU_ALIASES:
+        for name in names:
+            ids.setdefault(_name_key(name), i)
+    for base, words in ((10, _SEAT_WIND_WORDS), (14, _ROUND_WIND_WORDS)):
+        for k, winds in enumerate(_WIND_WORDS):
+            for word in words:
+                for w in winds:
+                    ids.setdefault(_name_key(f"{word} {w}"), base + k)
+    for k, dragons in enumerate(_DRAGON_WORDS):
+        for d in dragons:
+            for word in ("", "Yakuhai", "Dragon", "役牌", "Yakuhai Dragon"):
+                ids.setdefault(_name_key(f"{word} {d}"), 18 + k)
+    return ids
+
+
+#: Tenhou yaku ids by the key (:func:`_name_key`) of each name a log may give them
+_YAKU_IDS: Final = _yaku_ids()
 #: the result names of drawn games and the ``<RYUUKYOKU type>`` of each ("" exhaustive)
 DRAW_NAMES: Final = {"流局": "", "全員聴牌": "", "全員不聴": "", "九種九牌": "yao9",
                      "四家立直": "reach4", "三家和了": "ron3", "四槓散了": "kan4",
@@ -82,7 +191,8 @@ _LIMIT_WRITTEN: Final = {"mangan": "満貫", "haneman": "跳満", "baiman": "倍
                          "sanbaiman": "三倍満", "yakuman": "役満"}
 _SCORE: Final = re.compile(r"(?:(\d+)符(\d+)飜|(満貫|跳満|倍満|三倍満|数え役満|役満))"
                            r"(\d+)(?:-(\d+))?点(∀)?")
-_YAKU: Final = re.compile(r"(.+)\((?:(\d+)飜|(役満))\)")
+_YAKU: Final = re.compile(r"(.+?)\s*[(（]\s*(?:(\d+)\s*(?:飜|翻|han)|(役満|yakuman))\s*[)）]",
+                          re.IGNORECASE)
 _LOBBY: Final = re.compile(r"^(?:[般上特鳳若銀琥孔]|[三四])")
 _DRAW_TAGS: Final = "TUVW"
 _DISCARD_TAGS: Final = "DEFG"
@@ -196,43 +306,51 @@ def _out(item: object, what: str) -> int | _Call | tuple[str, int]:
 
 
 def _parse_score(text: object, n: int, dealer_won: bool, tsumo: bool,
-                 what: str) -> tuple[int, int, str]:
-    """(fu, points, limit) of a score string such as "30符1飜1000点", "満貫2000-4000点" or
-    "2000点∀"; fu is 0 for a limit hand (not recorded)."""
+                 what: str) -> tuple[int, int, int, str]:
+    """(fu, han, points, limit) of a score string such as "30符1飜1000点", "満貫2000-4000点" or
+    "2000点∀"; fu and han are 0 for a limit hand (not recorded)."""
     if not isinstance(text, str):
         raise _Fault(f"{what}: {text!r} is not a score such as '30符1飜1000点'")
     m = _SCORE.fullmatch(text)
     if m is None:
         raise _Fault(f"{what}: {text!r} is not a score such as '30符1飜1000点'")
     fu = int(m[1]) if m[1] else 0
+    han = int(m[2]) if m[2] else 0
     limit = _LIMIT_NAMES[m[3]] if m[3] else ""
     a, b, each = int(m[4]), m[5], bool(m[6])
     if not tsumo:
         if b is not None or each:
             raise _Fault(f"{what}: {text!r} is a tsumo's score, for a ron")
-        return fu, a, limit
+        return fu, han, a, limit
     if dealer_won:
         if b is not None or not each:
             raise _Fault(f"{what}: {text!r}: a dealer's tsumo is written 'N点∀'")
-        return fu, a * (n - 1), limit
+        return fu, han, a * (n - 1), limit
     if b is None or each:
         raise _Fault(f"{what}: {text!r}: a non-dealer's tsumo is written 'N-M点'")
-    return fu, a * (n - 2) + int(b), limit
+    return fu, han, a * (n - 2) + int(b), limit
 
 
 def _parse_yaku(items: list[object], what: str) -> tuple[tuple[tuple[int, int], ...],
-                                                         tuple[int, ...]]:
+                                                         tuple[int, ...], tuple[str, ...]]:
+    """The ``(id, han)`` pairs and the yakuman ids of a win's yaku strings ("立直(1飜)",
+    "Riichi(1飜)", "国士無双(役満)"), and the names no table here knows (their han are not
+    counted; the caller leaves the yaku uncompared)."""
     yaku: list[tuple[int, int]] = []
     yakuman: list[int] = []
+    unknown: list[str] = []
     for item in items:
-        m = _YAKU.fullmatch(item) if isinstance(item, str) else None
-        if m is None or m[1] not in _YAKU_IDS:
-            raise _Fault(f"{what}: {item!r} is not a Tenhou yaku such as '立直(1飜)'")
-        if m[3]:
-            yakuman.append(_YAKU_IDS[m[1]])
+        m = _YAKU.fullmatch(item.strip()) if isinstance(item, str) else None
+        if m is None:
+            raise _Fault(f"{what}: {item!r} is not a yaku with its han such as '立直(1飜)'")
+        i = _YAKU_IDS.get(_name_key(m[1]))
+        if i is None:
+            unknown.append(m[1])
+        elif m[3]:
+            yakuman.append(i)
         else:
-            yaku.append((_YAKU_IDS[m[1]], int(m[2])))
-    return tuple(yaku), tuple(yakuman)
+            yaku.append((i, int(m[2])))
+    return tuple(yaku), tuple(yakuman), tuple(unknown)
 
 
 def _ints(value: object, what: str, size: int | None = None) -> list[int]:
@@ -620,7 +738,10 @@ class _Feeder:
                     m = encode_meld("kakan", s, pon[1], (*pon[0], added), pon[2], added)
                 last_draw[s] = -1
                 self.feed("N", {"who": str(s), "m": str(m)})
-                if item.kind != "nuki":
+                robbed = i == len(steps) - 1 and ron_on_last
+                if item.kind != "nuki" and not robbed:
+                    # an earlier kong's indicator is turned once this kong is declared and not
+                    # robbed: a kong robbed right after another one leaves it unturned (Tenhou)
                     turn(pending)
                     pending = 0
                 if item.kind == "ankan":
@@ -693,13 +814,20 @@ class _Feeder:
             for v in (who, frm, liable):
                 if not 0 <= v < n:
                     raise _Fault(f"seat {v} in a {n}-player game")
-            fu, points, limit = _parse_score(info[3], n, who == dealer, who == frm, "score")
-            yaku, yakuman = _parse_yaku(info[4:], "yaku")
-            if not yaku and not yakuman:
+            fu, han, points, limit = _parse_score(info[3], n, who == dealer, who == frm,
+                                                  "score")
+            yaku, yakuman, unknown = _parse_yaku(info[4:], "yaku")
+            if not yaku and not yakuman and not unknown:
                 raise _Fault("a win with no yaku")
             known = {"han", "points", "yaku", "deltas", "pao"} | ({"fu"} if not limit else set())
+            if unknown:
+                # a yaku name of no table here: the yaku are not compared, the han only when
+                # the score string gives them
+                known -= {"yaku"} if han else {"yaku", "han"}
+            han_given = han if han else None
             rec = Recorded(fu, points, limit, yaku, yakuman, tuple(deltas[:n]), tuple(running),
-                           None if liable == who else liable, 0, 0, known=frozenset(known))
+                           None if liable == who else liable, 0, 0, known=frozenset(known),
+                           han=han_given if unknown else None)
             self.feed("AGARI", {"who": str(who), "fromWho": str(frm)},
                       _Given(rec, ura_nums if who in accepted else ()))
             running = [a + b for a, b in zip(running, deltas, strict=False)]
