@@ -165,7 +165,7 @@ def test_cli_botzone(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     assert lines[-1] == {"summary": {"games": 3, "wins": 3, "equal": 3, "differ": 0,
                                      "refused": 0, "conflicts": 0, "unreadable": 0,
-                                     "skipped": 0}}
+                                     "unreadable_rounds": 0, "skipped": 0}}
     for d in lines[:-1]:
         assert {"file", "round", "winner", "system", "hand", "recorded", "scored",
                 "equal"} <= set(d)
@@ -196,7 +196,7 @@ def test_cli_botzone(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     err = out2.err.strip().splitlines()
     assert err == [f"suanfan: error: {bad}: line 34: unknown tile 'X9' (tiles are W1-W9 B1-B9 "
                    "T1-T9 F1-F4 J1-J3, flowers H1-H8)"]
-    assert "1 games, 1 wins: 1 reproduced, 0 differ; 1 files unreadable" in out2.out
+    assert "1 games, 1 wins: 1 reproduced, 0 differ; 1 rounds unreadable" in out2.out
     assert "Traceback" not in out2.err
     # --jobs gives the same output
     files = [str(p) for p in sorted(DATA.glob("*.txt"))]

@@ -59,7 +59,8 @@ def test_every_format_replays_as_the_original(tmp_path: Path,
         shutil.copy(p, src / p.name)
     original = _replay(capsys, src)
     assert original[-1]["summary"] == {"games": 3, "wins": 16, "equal": 16, "differ": 0,
-                                       "refused": 0, "conflicts": 0, "unreadable": 0, "skipped": 0}
+                                       "refused": 0, "conflicts": 0, "unreadable": 0,
+                                       "unreadable_rounds": 0, "skipped": 0}
     for to, ext in (("tenhou-xml", ".xml"), ("tenhou6", ".json"), ("mjai", ".jsonl")):
         out = tmp_path / to
         assert main(["convert", str(src), "--to", to, "--output-dir", str(out)]) == 0

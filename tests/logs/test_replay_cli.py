@@ -29,7 +29,7 @@ def test_json_lines(capsys: pytest.CaptureFixture[str]) -> None:
     lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     assert lines[-1] == {"summary": {"games": 1, "wins": 4, "equal": 4, "differ": 0,
                                      "refused": 0, "conflicts": 0, "unreadable": 0,
-                                     "skipped": 0}}
+                                     "unreadable_rounds": 0, "skipped": 0}}
     for d in lines[:-1]:
         assert {"file", "round", "winner", "system", "hand", "recorded", "scored",
                 "equal"} <= set(d)
@@ -57,7 +57,10 @@ def test_unreadable_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     err = out.err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith(f"suanfan: error: {bad}: ")
     assert "truncated" in err[0] and "Traceback" not in out.err
-    assert "1 games, 4 wins" in out.out  # the readable file is still replayed
+    # the rounds of the cut file before the cut and the readable file are still replayed; the
+    # cut round is reported (the cut is a round's fault, not the whole file's)
+    assert err[0].startswith(f"suanfan: error: {bad}: round E2-0: malformed or truncated XML")
+    assert out.out.splitlines()[-1] == "2 games, 6 wins: 6 reproduced, 0 differ; 1 rounds unreadable"
     other = tmp_path / "notes.txt"
     other.write_text("hello", encoding="utf-8")
     assert main(["replay", str(other)]) == 2

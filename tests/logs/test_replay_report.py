@@ -54,7 +54,7 @@ def test_json_counts_refused_wins(monkeypatch: pytest.MonkeyPatch,
     assert refused[0]["differences"] == ["error"]
     assert lines[-1]["summary"] == {"games": 1, "wins": 4, "equal": 3, "differ": 1,
                                          "refused": 1, "conflicts": 0, "unreadable": 0,
-                                         "skipped": 0}
+                                         "unreadable_rounds": 0, "skipped": 0}
 
 
 def _edited(tmp_path: Path) -> Path:

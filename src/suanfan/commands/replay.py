@@ -3,8 +3,8 @@ compare with the record.
 
 Prints a table (one row per win, differences marked) and a summary, or with ``--json`` one JSON
 object per win and a last line ``{"summary": {...}}``. Exit status 0 when every win is
-reproduced, 1 when some differ, 2 when a file cannot be read (one line on stderr each; the other
-files are still replayed).
+reproduced, 1 when some differ, 2 when a file cannot be read or a round of it cannot (one line on
+stderr each; the other files, and the other rounds of a file, are still replayed).
 """
 
 from __future__ import annotations
@@ -41,10 +41,19 @@ class _Formats:
         return iter(self._names())
 
 
-def replay_file(path: str, fmt: str,
-                rules: str | None) -> tuple[list[dict[str, Any]], str | None, int]:
+def replay_file(path: str, fmt: str, rules: str | None,
+                strict: bool = True) -> tuple[list[dict[str, Any]], str | None, int]:
     """The replayed wins of one file as JSON objects, the error that made it (or some of its
-    games) unreadable, and the number of games read."""
+    games) unreadable, and the number of games read. With ``strict`` false a riichi log is read
+    leniently (what ``suanfan replay`` does): a fault loses only the round it is in, whose wins
+    are not replayed, and the error has a line for each such round."""
+    wins, error, games, _rounds = _replay_file(path, fmt, rules, strict)
+    return wins, error, games
+
+
+def _replay_file(path: str, fmt: str, rules: str | None,
+                 strict: bool = False) -> tuple[list[dict[str, Any]], str | None, int, int]:
+    """:func:`replay_file`, and the number of rounds unreadable."""
     from ..errors import MahjongError
     from ..logs import LogError, detect, read, replay
 
@@ -57,21 +66,30 @@ def replay_file(path: str, fmt: str,
             from ..logs.botzone_replay import replay_file as replay_botzone
 
             wins, errors, games = replay_botzone(path, _rules_for("mcr", rules))
-            return wins, "\n".join(errors) or None, games
-        game = read(path, None if fmt == "auto" else fmt)
+            # a bad match (a round of MCR) loses only itself: counted as an unreadable round
+            return wins, "\n".join(errors) or None, games, len(errors)
+        game = read(path, None if fmt == "auto" else fmt, strict=strict)
         out = []
         for r in replay(game, _rules_for("riichi", rules)):
             d = r.to_dict()
             d["file"] = path
             out.append(d)
-        return out, None, 1
+        # each error names the file by its base name: give the path, and the round
+        bad = [f"{path}: round {r.label if r.kyoku else f'#{r.index + 1}'}: "
+               f"{_after_name(r.error or '', game.file)}" for r in game.unreadable]
+        return out, "\n".join(bad) or None, 1, len(bad)
     except LogError as exc:  # its message names the file by its base name: give the path
         where = f"{exc.location}: " if exc.location else ""
-        return [], f"{path}: {where}{exc.detail}", 0
+        return [], f"{path}: {where}{exc.detail}", 0, 0
     except MahjongError as exc:
-        return [], f"{path}: {exc}", 0
+        return [], f"{path}: {exc}", 0, 0
     except OSError as exc:
-        return [], f"{path}: {exc.strerror or exc}", 0
+        return [], f"{path}: {exc.strerror or exc}", 0, 0
+
+
+def _after_name(message: str, name: str) -> str:
+    """A LogError's message without the file name it starts with."""
+    return message[len(name) + 2:] if message.startswith(f"{name}: ") else message
 
 
 def _rules_for(system: str, rules: str | None) -> str | None:
@@ -89,7 +107,7 @@ def _rules_for(system: str, rules: str | None) -> str | None:
 
 
 def _results(files: Iterable[str], fmt: str, rules: str | None,
-             jobs: int) -> Iterator[tuple[list[dict[str, Any]], str | None, int]]:
+             jobs: int) -> Iterator[tuple[list[dict[str, Any]], str | None, int, int]]:
     """Each file's results in the order given; with ``jobs`` > 1 spread over processes, at most
     two files a process in flight (``files`` is read as the results are taken: a directory walk
     streams into the window)."""
@@ -97,12 +115,12 @@ def _results(files: Iterable[str], fmt: str, rules: str | None,
     first = list(islice(todo, 2))
     if jobs <= 1 or len(first) <= 1:
         for path in chain(first, todo):
-            yield replay_file(path, fmt, rules)
+            yield _replay_file(path, fmt, rules)
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        window: deque[Future[tuple[list[dict[str, Any]], str | None, int]]] = deque()
+        window: deque[Future[tuple[list[dict[str, Any]], str | None, int, int]]] = deque()
         for path in chain(first, todo):
-            window.append(pool.submit(replay_file, path, fmt, rules))
+            window.append(pool.submit(_replay_file, path, fmt, rules))
             if len(window) >= 2 * jobs:
                 yield window.popleft().result()
         while window:
@@ -153,9 +171,9 @@ def run(args: argparse.Namespace) -> int:
             get_rules(args.rules)
     files = _log_files(args)
     progress = sys.stderr.isatty()
-    games = wins = equal = unreadable = refused = conflicted = 0
+    games = wins = equal = unreadable = unreadable_rounds = refused = conflicted = 0
     rows: list[tuple[str, ...]] = []
-    for done, (results, error, read_games) in enumerate(
+    for done, (results, error, read_games, bad_rounds) in enumerate(
             _results(files, args.format, args.rules, args.jobs), 1):
         if progress:
             print(f"\rreplaying: {done} files", end="", file=sys.stderr, flush=True)
@@ -164,7 +182,10 @@ def run(args: argparse.Namespace) -> int:
                 print(file=sys.stderr)
             for line in error.splitlines():
                 print(f"suanfan: error: {line}", file=sys.stderr)
-            unreadable += 1
+            if bad_rounds:
+                unreadable_rounds += bad_rounds
+            else:
+                unreadable += 1
         games += read_games
         for d in results:
             wins += 1
@@ -182,7 +203,7 @@ def run(args: argparse.Namespace) -> int:
         print("\r" + " " * 40 + "\r", end="", file=sys.stderr, flush=True)
     summary = {"games": games, "wins": wins, "equal": equal, "differ": wins - equal,
                "refused": refused, "conflicts": conflicted, "unreadable": unreadable,
-               "skipped": files.skipped}
+               "unreadable_rounds": unreadable_rounds, "skipped": files.skipped}
     if args.json:
         print(json.dumps({"summary": summary}))
     else:
@@ -196,8 +217,9 @@ def run(args: argparse.Namespace) -> int:
               + (f"; {conflicted} with conflicts between the events and the record"
                  if conflicted else "")
               + (f"; {unreadable} files unreadable" if unreadable else "")
+              + (f"; {unreadable_rounds} rounds unreadable" if unreadable_rounds else "")
               + (f"; {files.skipped} files skipped: not logs" if files.skipped else ""))
-    if unreadable:
+    if unreadable or unreadable_rounds:
         return 2
     return 0 if equal == wins else 1
 
@@ -211,7 +233,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                     "table's rules and compare han, fu, points, yaku and every seat's score change "
                     "(MCR: the fan total, the fans and the Score line) with what the log recorded. "
                     "Exit status 0 when every win is reproduced, 1 when some differ, 2 when a file "
-                    "(or a game in it) cannot be read.",
+                    "(or a game or round in it) cannot be read: a bad event loses only the round "
+                    "it is in, whose wins are not replayed.",
     )
     p.add_argument("files", nargs="*", metavar="FILE",
                    help="game log files; a directory is walked (recursively, in name order) for "

@@ -45,8 +45,8 @@ __all__ = [
     "table_rules",
 ]
 
-#: the readers by format name: each takes the log's bytes (decompressed) and its name
-FORMATS: Final[dict[str, Callable[[bytes, str], Game]]] = {
+#: the readers by format name: each takes the log's bytes (decompressed), its name and ``strict``
+FORMATS: Final[dict[str, Callable[[bytes, str, bool], Game]]] = {
     "tenhou-xml": tenhou.parse,
     "tenhou6": tenhou6.parse,
     "mjai": mjai.parse,
@@ -73,9 +73,17 @@ def detect(data: bytes) -> str:
     return ""
 
 
-def parse(data: bytes | str, name: str = "<log>", format: str | None = None) -> Game:
+def parse(data: bytes | str, name: str = "<log>", format: str | None = None,
+          strict: bool = True) -> Game:
     """Read a log given as text or bytes (gzip-compressed or not) in ``format`` (a key of
-    :data:`FORMATS`; detected when ``None``)."""
+    :data:`FORMATS`; detected when ``None``).
+
+    ``strict`` (the default) raises :class:`LogError` at the first fault. With ``strict=False``
+    a fault inside a round loses that round only: it is kept in :attr:`Game.rounds` with
+    :attr:`Round.error` (the LogError's message, naming the file and the event or line), the
+    events read up to the fault and no wins (:attr:`Game.unreadable` lists them), and reading
+    goes on at the next round. Faults of the whole file (not a log, bad gzip, no ``<GO>``, an
+    unparsable tenhou.net/6 document, a file over the size limit) still raise."""
     if isinstance(data, str):
         data = data.encode("utf-8")
     if data[:2] == b"\x1f\x8b":
@@ -89,13 +97,14 @@ def parse(data: bytes | str, name: str = "<log>", format: str | None = None) -> 
         raise LogError(name, "a Botzone log holds MCR matches: read it with suanfan.logs.botzone.read")
     if reader is None:
         raise LogError(name, f"unknown log format {format!r} ({', '.join(FORMATS)})")
-    return reader(data, name)
+    return reader(data, name, strict)
 
 
-def read(path: str | os.PathLike[str], format: str | None = None) -> Game:
+def read(path: str | os.PathLike[str], format: str | None = None, strict: bool = True) -> Game:
     """Read a log file (plain or gzip-compressed) in ``format`` (a key of :data:`FORMATS`;
     detected from the first bytes when ``None``): a :class:`Game`. :class:`LogError` (a
     :class:`~suanfan.MahjongError`) names the file and the event at fault when the log cannot
-    be read; ``OSError`` when the file cannot be opened."""
+    be read; ``OSError`` when the file cannot be opened. ``strict=False``: a fault loses only
+    the round it is in (see :func:`parse`)."""
     name, data = read_bytes(path)
-    return parse(data, name, format)
+    return parse(data, name, format, strict)

@@ -18,9 +18,24 @@ see (such a log cannot be replayed).
 The events go, in their order, to the mjlog reader's table (tile numbers handed out by
 :mod:`._tiles`), so every check and every situation flag is inferred as for an mjlog. An mjai
 log records the score changes of a win (:attr:`Recorded.known` is ``deltas``, with ``han`` ``fu``
-``points`` when it gives ``fan`` ``fu`` ``hora_points``), not the yaku or the liable seat; the
-table's rules are Tenhou's with red fives (``aka_flag`` false in ``start_game``: none).
-:func:`dumps` writes a game.
+``points`` when it gives ``fan`` ``fu`` ``hora_points``), not the liable seat; the table's rules
+are Tenhou's with red fives (``aka_flag`` false in ``start_game``: none). :func:`dumps` writes a
+game.
+
+The original mjai protocol (gimite/mjai, the Ruby AI arena, and its Tenhou log converter) is
+read too. Its ``start_kyoku`` has no ``scores`` (and the converter's no ``kyotaku``): the scores
+are carried from the round before (the ``scores`` its ``hora`` or ``ryukyoku`` states, else the
+sum of its score changes), starting from ``start_game``'s ``scores`` or 25000 each, and the
+riichi sticks likewise (the sticks of the round before and its accepted riichi, none after a
+win). Its ``hora`` lists ``yakus`` (``[name, fan]``, :data:`YAKU_IDS`; ``jikaze`` ``bakaze``
+``sangenpai`` are resolved from the winner's seat, the round and the dragon sets of the hand),
+counted in :attr:`Recorded.yaku` so that the yaku are compared too (not when a name is not the
+original mjai's), ``fan`` 100 a yakuman (the yakuman the ``yakus`` list count: the Tenhou
+converter writes 100 for a double yakuman too), ``hora_tehais`` and ``scores``, which are checked
+against the events (a disagreement is a :attr:`Win.conflicts` line). ``log`` and ``none``
+events are passed over; the server's ``error`` (a player's bad response) ends the game: read
+with ``strict=False``, the round it comes in is kept as unreadable (:attr:`Round.error`, with the
+server's message) unless that round was already won or drawn, and the rounds before it are read.
 """
 
 from __future__ import annotations
@@ -47,7 +62,7 @@ from .tenhou import (
     read_bytes,
 )
 
-__all__ = ["DRAW_REASONS", "dumps", "parse", "read"]
+__all__ = ["DRAW_REASONS", "YAKU_IDS", "dumps", "parse", "read"]
 
 _HONOURS: Final = "ESWNPFC"
 _WINDS: Final = "ESWN"
@@ -61,6 +76,24 @@ _REASON_WRITTEN: Final = {"yao9": "kyushukyuhai", "reach4": "suchareach", "ron3"
                           "kan4": "sukaikan", "kaze4": "sufonrenta", "nm": "nagashimangan"}
 #: the longest line read
 _MAX_LINE: Final = 1 << 20
+#: the yaku names of the original mjai's ``hora`` ``yakus`` (gimite/mjai ``hora.rb`` and
+#: ``tenhou_archive.rb``) and Tenhou's yaku id of each (``jikaze`` ``bakaze`` ``sangenpai``,
+#: named without the tile, are resolved from the winner's seat, the round and hand)
+YAKU_IDS: Final = {
+    "menzenchin_tsumoho": 0, "reach": 1, "ippatsu": 2, "chankan": 3, "rinshankaiho": 4,
+    "haiteiraoyue": 5, "hoteiraoyui": 6, "pinfu": 7, "tanyaochu": 8, "ipeko": 9,
+    "double_reach": 21, "chitoitsu": 22, "honchantaiyao": 23, "ikkitsukan": 24,
+    "sanshokudojun": 25, "sanshokudoko": 26, "sankantsu": 27, "toitoiho": 28, "sananko": 29,
+    "shosangen": 30, "honroto": 31, "ryanpeko": 32, "junchantaiyao": 33, "honiso": 34,
+    "chiniso": 35, "renho": 36, "tenho": 37, "chiho": 38, "daisangen": 39, "suanko": 40,
+    "tsuiso": 42, "ryuiso": 43, "chinroto": 44, "churenpoton": 45, "kokushimuso": 47,
+    "daisushi": 49, "shosushi": 50, "sukantsu": 51, "dora": 52, "uradora": 53, "akadora": 54,
+    "jikaze": 10, "bakaze": 14, "sangenpai": 18,
+}
+#: the ``fan`` of one yakuman in the original mjai
+_YAKUMAN_FAN: Final = 100
+#: the scores at the start of a game whose log does not say them
+_START_SCORE: Final = 25000
 
 
 class _Fault(Exception):
@@ -104,31 +137,46 @@ def _ints(value: object, what: str, size: int) -> list[int]:
     return value
 
 
-def _lines(text: str, name: str) -> Iterator[tuple[int, dict[str, Any]]]:
+def _lines(text: str, name: str,
+           strict: bool = True) -> Iterator[tuple[int, dict[str, Any] | LogError]]:
+    """Each event with its line number; a line that is no event raises LogError, or with
+    ``strict`` false is given as its LogError (the first line only raises: the file is not an
+    mjai log)."""
+    first = True
     for number, line in enumerate(io.StringIO(text), 1):
         if not line.strip():
             continue
+        where = f"line {number}"
+        err: LogError | None = None
+        obj: Any = None
         if len(line) > _MAX_LINE:
-            raise LogError(name, "a line longer than 1 MB", where=f"line {number}")
-        try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise LogError(name, f"not JSON, or cut short: {exc.msg} (column {exc.colno})",
-                           where=f"line {number}") from None
-        except RecursionError:
-            raise LogError(name, "JSON nested too deeply", where=f"line {number}") from None
-        if not isinstance(obj, dict) or not isinstance(obj.get("type"), str):
-            raise LogError(name, "not an mjai event (a JSON object with a 'type')",
-                           where=f"line {number}")
-        yield number, obj
+            err = LogError(name, "a line longer than 1 MB", where=where)
+        else:
+            try:
+                obj = json.loads(line)
+            except json.JSONDecodeError as exc:
+                err = LogError(name, f"not JSON, or cut short: {exc.msg} (column {exc.colno})",
+                               where=where)
+            except RecursionError:
+                err = LogError(name, "JSON nested too deeply", where=where)
+        if err is None and (not isinstance(obj, dict) or not isinstance(obj.get("type"), str)):
+            err = LogError(name, "not an mjai event (a JSON object with a 'type')", where=where)
+        if err is not None:
+            if strict or first:
+                raise err
+            yield number, err
+        else:
+            yield number, obj
+        first = False
 
 
 class _Game:
     """The table of the log, event by event."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, strict: bool = True) -> None:
         self.name = name
-        self.reader = _Reader(name)
+        self.strict = strict
+        self.reader = _Reader(name, strict)
         self.index = 0
         self.where = ""
         self.n = 0
@@ -138,9 +186,17 @@ class _Game:
         self.last_draw: list[int] = []
         self.last_discard: tuple[int, int] | None = None
         self.pons: dict[tuple[int, int], tuple[tuple[int, ...], int, int]] = {}
+        #: every seat's score: carried from round to round for a start_kyoku without scores
         self.running: list[int] = []
+        self.start_scores: list[int] | None = None
+        #: the riichi sticks on the table: carried for a start_kyoku without kyotaku
+        self.sticks = 0
+        self.bakaze = "E"
+        self.oya = 0
         self.riichi: set[int] = set()
         self.in_round = False
+        self.round_over = False  # a hora or ryukyoku ended the round
+        self.skipping = False  # a fault cut the round (strict false): skip to the next one
         self.started = False
         self.ended = False
 
@@ -156,12 +212,42 @@ class _Game:
             if handler is None:
                 raise _Fault(f"unknown event type {kind!r}")
             if self.ended:
-                raise _Fault("an event after end_game")
-            if kind not in ("start_game", "start_kyoku", "end_game") and not self.in_round:
+                raise _Fault("an event after end_game" if kind != "error" else
+                             "an error event after the end of the game")
+            if self.skipping:
+                if kind not in ("start_kyoku", "end_game", "error"):
+                    self._skipped(kind, ev)
+                    return
+                self.skipping = self.in_round = False
+                if kind == "error":  # the round it cuts is cut already
+                    self.ended = True
+                    return
+            if kind not in _OUTSIDE and not self.in_round:
                 raise _Fault("an event outside a round (no start_kyoku before it)")
             handler(self, ev)
         except (_Fault, TileFault) as exc:
-            raise LogError(self.name, str(exc), where=self.where) from None
+            self._fault(LogError(self.name, str(exc), where=self.where))
+        except LogError as exc:
+            self._fault(exc)
+
+    def _fault(self, exc: LogError) -> None:
+        if self.strict:
+            raise exc
+        # between end_kyoku and start_kyoku: not the round before's (it may be a lost round's)
+        self.reader.cut(exc, not self.in_round)  # raises a fault that is no round's
+        self.skipping = True
+
+    def _skipped(self, kind: str, ev: dict[str, Any]) -> None:
+        """An event of a round cut by a fault: only the scores it states are kept (for the
+        next start_kyoku without scores)."""
+        scores = ev.get("scores")
+        if kind in ("hora", "ryukyoku", "reach_accepted") and isinstance(scores, list) \
+                and len(scores) == self.n and all(type(x) is int for x in scores):
+            self.running = list(scores)
+        if kind == "reach_accepted":
+            self.sticks += 1
+        elif kind == "hora":
+            self.sticks = 0
 
     # -- events ---------------------------------------------------------------------------------
     def start_game(self, ev: dict[str, Any]) -> None:
@@ -174,10 +260,25 @@ class _Game:
             raise _Fault(f"names {str(names)[:60]} are not 3 or 4 names")
         self.names = tuple(names)
         self.aka = ev.get("aka_flag", True) is not False
+        if "scores" in ev:
+            scores = ev["scores"]
+            if not isinstance(scores, list) or len(scores) not in (3, 4) \
+                    or not all(type(x) is int for x in scores):
+                raise _Fault(f"scores {str(scores)[:60]} are not 3 or 4 scores")
+            self.start_scores = scores
 
     def start_kyoku(self, ev: dict[str, Any]) -> None:
-        if self.in_round:
+        bakaze, kyoku, honba = ev.get("bakaze"), ev.get("kyoku"), ev.get("honba", 0)
+        sticks = ev.get("kyotaku", self.sticks)  # the original mjai may leave it out: carried
+        if self.in_round and (self.strict or not self.round_over):
             raise _Fault("start_kyoku inside a round (no end_kyoku before it)")
+        label: tuple[str, int, int, int, int] = ("?", 0, 0, 0, 0)
+        if isinstance(bakaze, str) and bakaze in ("E", "S", "W", "N") \
+                and isinstance(kyoku, int) and 1 <= kyoku <= 4 and isinstance(honba, int) \
+                and isinstance(sticks, int):
+            label = (bakaze, kyoku, honba, sticks, kyoku - 1)
+        if self.reader.rules is not None:  # a fault from here on cuts this round
+            self.reader.open_round(*label)
         tehais = ev.get("tehais")
         if not isinstance(tehais, list) or len(tehais) not in (3, 4):
             raise _Fault("tehais: the dealt hands of 3 or 4 players")
@@ -191,11 +292,10 @@ class _Game:
             self.reader.rules = TableRules(go)
             self.reader.players = self.n
             self.reader.names = self.names or ("",) * self.n
+            self.reader.open_round(*label)
         n = self.n
-        bakaze = ev.get("bakaze")
         if bakaze not in ("E", "S", "W", "N"):
             raise _Fault(f"bakaze {bakaze!r} is not E S W N")
-        kyoku, honba, sticks = ev.get("kyoku"), ev.get("honba", 0), ev.get("kyotaku", 0)
         if type(kyoku) is not int or not 1 <= kyoku <= n:
             raise _Fault(f"kyoku {kyoku!r} is not 1-{n}")
         for what, v in (("honba", honba), ("kyotaku", sticks)):
@@ -204,7 +304,14 @@ class _Game:
         oya = _seat(ev.get("oya"), n, "oya")
         if oya != kyoku - 1:
             raise _Fault(f"oya {oya} is not the dealer of kyoku {kyoku}")
-        scores = _ints(ev.get("scores"), "scores", n)
+        if "scores" in ev:
+            scores = _ints(ev.get("scores"), "scores", n)
+        elif len(self.running) == n:  # the original mjai: the scores the last round left
+            scores = list(self.running)
+        elif self.start_scores is not None:
+            scores = _ints(self.start_scores, "start_game scores", n)
+        else:
+            scores = [_START_SCORE] * n
         if any(x % 100 for x in scores):
             raise _Fault(f"scores {scores} are not multiples of 100")
         copies = self.copies = Copies(n, self.aka)
@@ -219,10 +326,14 @@ class _Game:
         self.feed("INIT", {"seed": f"{k},{honba},{sticks},0,0,{dora}", "oya": str(oya),
                            "ten": ",".join(str(x // 100) for x in [*scores, 0][:4]), **hai})
         self.in_round = True
+        self.round_over = False
+        self.bakaze = bakaze
+        self.oya = oya
         self.last_draw = [-1] * n
         self.last_discard = None
         self.pons = {}
         self.running = list(scores)
+        self.sticks = sticks
         self.riichi = set()
 
     def tsumo(self, ev: dict[str, Any]) -> None:
@@ -258,6 +369,7 @@ class _Game:
         self.feed("REACH", {"who": str(s), "step": "2"})
         self.riichi.add(s)
         self.running[s] -= 1000
+        self.sticks += 1
 
     def _claim(self, ev: dict[str, Any], kind: str, size: int) -> None:
         assert self.copies is not None
@@ -349,14 +461,114 @@ class _Game:
                 known.add(fact)
                 facts[fact] = v
         han = facts.get("han", 0)
+        if han >= _YAKUMAN_FAN:  # the original mjai counts a yakuman as 100 fan
+            han = 13 * (han // _YAKUMAN_FAN)
+        conflicts: list[str] = []
+        yaku: tuple[tuple[int, int], ...] = ()
+        yakuman: tuple[int, ...] = ()
+        named = self._yakus(ev["yakus"], who, frm, conflicts) if "yakus" in ev else None
+        if named is not None:  # compared when every name is the original mjai's
+            yaku, yakuman = named
+            known |= {"yaku", "han"}
+            if yakuman:  # the Tenhou converter writes fan 100 for a double yakuman too
+                han = 13 * len(yakuman)
+            elif "han" not in facts:
+                han = sum(h for _, h in yaku)
         if han >= 13:
             known.discard("fu")  # a yakuman's fu (0 when scored by yakuman) is not compared
+        self._check_tehais(ev, who, frm, conflicts)
+        after = [a + b for a, b in zip(self.running, deltas, strict=True)]
+        scores = ev.get("scores")
+        if scores is not None:
+            scores = _ints(scores, "scores", n)
+            if scores != after:
+                conflicts.append(f"scores after the win: the deltas give {after}, the log "
+                                 f"{scores}")
         rec = Recorded(facts.get("fu", 0), facts.get("points", 0),
-                       _limit(han, facts.get("fu", 0)) if "han" in facts else "", (), (),
+                       _limit(han, facts.get("fu", 0)) if "han" in known else "", yaku, yakuman,
                        tuple(deltas), tuple(self.running), None, 0, 0, known=frozenset(known),
                        han=han)
-        self.feed("AGARI", {"who": str(who), "fromWho": str(frm)}, _Given(rec, ura))
-        self.running = [a + b for a, b in zip(self.running, deltas, strict=True)]
+        self.feed("AGARI", {"who": str(who), "fromWho": str(frm)},
+                  _Given(rec, ura, tuple(conflicts)))
+        self.running = after if scores is None else scores
+        self.sticks = 0
+        self.round_over = True
+
+    def _winner_tiles(self, who: int, frm: int) -> tuple[list[int], int]:
+        """The winner's standing tiles (without the winning tile) and the winning tile, as
+        tile numbers, as the events left them."""
+        assert self.copies is not None
+        hand = list(self.copies.hands[who])
+        if who == frm:
+            tile = self.last_draw[who]
+            if tile in hand:
+                hand.remove(tile)
+            return hand, tile
+        st = self.reader.state
+        if st is not None and st.last_kind == "call" and st.last_meld is not None \
+                and st.last_meld.seat == frm and st.last_meld.added is not None:
+            return hand, st.last_meld.added  # robbing a kong
+        if self.last_discard is not None and self.last_discard[0] == frm:
+            return hand, self.last_discard[1]
+        return hand, -1
+
+    def _yakus(self, value: object, who: int, frm: int, conflicts: list[str]
+               ) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]] | None:
+        """The Tenhou yaku ids of an original mjai ``yakus`` list ``[[name, fan], ...]``;
+        ``None`` when it names a yaku the original mjai does not (another program's names: the
+        yaku are then not compared)."""
+        if not isinstance(value, list) or not all(
+                isinstance(x, list) and len(x) == 2 and isinstance(x[0], str)
+                and type(x[1]) is int and x[1] >= 0 for x in value):
+            raise _Fault(f"yakus: {str(value)[:60]} is not a list of [name, fan]")
+        if any(name not in YAKU_IDS for name, _ in value):
+            return None
+        # the dragon sets of the winner's hand (the original mjai names them all sangenpai)
+        hand, tile = self._winner_tiles(who, frm)
+        tiles = [*hand, tile]
+        st = self.reader.state
+        if st is not None:
+            tiles += [t for m in st.seats[who].melds for t in m.tiles]
+        dragons = [k for k in (31, 32, 33) if sum(t // 4 == k for t in tiles) >= 3]
+        yaku: list[tuple[int, int]] = []
+        yakuman: list[int] = []
+        for name, fan in value:
+            i = YAKU_IDS[name]
+            if fan >= _YAKUMAN_FAN:
+                yakuman.extend([i] * (fan // _YAKUMAN_FAN))
+            elif name == "jikaze":
+                yaku.append((i + (who - self.oya) % self.n, fan))
+            elif name == "bakaze":
+                yaku.append((i + _WINDS.index(self.bakaze), fan))
+            elif name == "sangenpai":
+                if fan > len(dragons):
+                    conflicts.append(f"yakus: sangenpai {fan}, the winner has "
+                                     f"{len(dragons)} dragon sets")
+                for k in dragons[:fan]:
+                    yaku.append((18 + k - 31, 1))
+                dragons = dragons[fan:]
+            elif fan:
+                yaku.append((i, fan))
+        return tuple(yaku), tuple(yakuman)
+
+    def _check_tehais(self, ev: dict[str, Any], who: int, frm: int,
+                      conflicts: list[str]) -> None:
+        """``hora_tehais`` (the winner's standing tiles, with the winning tile or without)
+        against the events."""
+        value = ev.get("hora_tehais")
+        if value is None:
+            return
+        if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
+            raise _Fault(f"hora_tehais: {str(value)[:60]} is not a list of tiles")
+        hand, tile = self._winner_tiles(who, frm)
+        logged = [_pai(4 * k + (0 if red else 1), self.aka) for k, red in
+                  (_kind(p, "hora_tehais") for p in value)]
+        events = sorted(_pai(t, self.aka) for t in hand)
+        if len(logged) % 3 == 2 and tile >= 0:  # listed with the winning tile
+            events = sorted([*events, _pai(tile, self.aka)])
+        if sorted(logged) != events:
+            conflicts.append(f"hora_tehais: the events give {' '.join(events)}, the log "
+                             f"{' '.join(sorted(logged))}")
 
     def ryukyoku(self, ev: dict[str, Any]) -> None:
         n = self.n
@@ -373,6 +585,9 @@ class _Game:
                                     else "0,0" for s in range(4))
             self.running = [a + b for a, b in zip(self.running, deltas, strict=True)]
         self.feed("RYUUKYOKU", attrib)
+        if isinstance(ev.get("scores"), list):
+            self.running = _ints(ev["scores"], "scores", n)
+        self.round_over = True
 
     def end_kyoku(self, ev: dict[str, Any]) -> None:
         self.in_round = False
@@ -381,6 +596,18 @@ class _Game:
         if self.in_round:
             raise _Fault("end_game inside a round (no end_kyoku before it)")
         self.ended = True
+
+    def error(self, ev: dict[str, Any]) -> None:
+        """The original mjai server's ``error`` (a player's bad response): the game ends here.
+        It cuts the round it comes in, unless that round was over (won or drawn)."""
+        message = ev.get("message")
+        text = message if isinstance(message, str) else json.dumps(message, ensure_ascii=False)
+        self.ended = True
+        if self.strict or (self.in_round and not self.round_over):
+            raise _Fault(f"the server stopped the game: {text}")
+
+    def log(self, ev: dict[str, Any]) -> None:
+        """A player's log line (``log``) or a bare reply (``none``): nothing of the game."""
 
     def finish(self) -> Game:
         if self.reader.rules is None:
@@ -406,12 +633,17 @@ def _limit(han: int, fu: int) -> str:
 _HANDLERS: Final = {name: getattr(_Game, name) for name in (
     "start_game", "start_kyoku", "tsumo", "dahai", "reach", "reach_accepted", "chi", "pon",
     "daiminkan", "kakan", "ankan", "nukidora", "dora", "hora", "ryukyoku", "end_kyoku",
-    "end_game")}
+    "end_game", "error", "log")}
+_HANDLERS["none"] = _Game.log
+#: the events read outside a round
+_OUTSIDE: Final = frozenset({"start_game", "start_kyoku", "end_game", "error", "log", "none"})
 
 
-def parse(data: bytes | str, name: str = "<log>") -> Game:
+def parse(data: bytes | str, name: str = "<log>", strict: bool = True) -> Game:
     """Read an mjai log given as JSON Lines text or bytes; ``name`` names it in error messages
-    and in the records."""
+    and in the records. With ``strict=False`` a fault in a round (a bad event, a line that is
+    not JSON, the server's ``error``) cuts that round only (:attr:`Round.error`); reading goes
+    on at the next ``start_kyoku``."""
     if isinstance(data, bytes):
         if len(data) > MAX_BYTES:
             raise LogError(name, f"the log is larger than {MAX_BYTES >> 20} MB")
@@ -419,17 +651,20 @@ def parse(data: bytes | str, name: str = "<log>") -> Game:
             data = data.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
             raise LogError(name, f"not UTF-8 text (byte {exc.start})") from None
-    game = _Game(name)
-    for number, ev in _lines(data, name):
-        game.event(number, ev)
+    game = _Game(name, strict)
+    for number, ev in _lines(data, name, strict):
+        if isinstance(ev, LogError):
+            game._fault(ev)
+        else:
+            game.event(number, ev)
     return game.finish()
 
 
-def read(path: str | os.PathLike[str]) -> Game:
+def read(path: str | os.PathLike[str], strict: bool = True) -> Game:
     """Read an mjai JSON Lines file (plain or gzip-compressed): a :class:`Game`; LogError for a
-    log that cannot be read."""
+    log that cannot be read (with ``strict=False``, for a fault of the whole file only)."""
     name, data = read_bytes(path)
-    return parse(data, name)
+    return parse(data, name, strict)
 
 
 # -- writing -------------------------------------------------------------------------------------

@@ -19,7 +19,10 @@ the recorded yaku imply); any disagreement is listed in :attr:`Win.conflicts`.
 
 Bad input (not XML, truncated, an unknown tag or tile number, an impossible meld, a tile that is
 not where the events put it, the wrong number of players) raises :class:`LogError` naming the
-file and the event (its tag and index among the log's elements).
+file and the event (its tag and index among the log's elements). Read with ``strict=False`` (by
+this reader and by the readers of the other formats, which feed it), a fault inside a round cuts
+that round only: it is kept with :attr:`Round.error` and no wins, and reading goes on at the next
+round (:attr:`Game.unreadable`).
 
 Rules bits of ``<GO type>`` (documented by the log format's users): 0x01 against humans,
 0x02 no red fives, 0x04 no open tanyao, 0x08 hanchan (east-south game), 0x10 three players,
@@ -308,10 +311,13 @@ class Round(Record):
     ``reach4`` ``ron3`` ``kan4`` ``kaze4`` ``nm``) or ``None``, ``complete`` false when the log
     ends inside the round, ``deltas`` every seat's score change at a drawn game (tenpai payments,
     nagashi mangan; empty when the log has none or the round was won), ``dealt`` the tile numbers
-    each seat was dealt (what a writer of another format needs)."""
+    each seat was dealt (what a writer of another format needs), ``error`` ``None`` for a round
+    read whole, else (a log read with ``strict=False``) the message of the :class:`LogError` that
+    cut it, naming the file and the event or line: such a round has the events read up to the
+    fault and no wins."""
 
-    __slots__ = ("complete", "dealer", "dealt", "deltas", "draw_game", "events", "honba", "index",
-                 "kyoku", "round_wind", "scores", "seed", "sticks", "wins")
+    __slots__ = ("complete", "dealer", "dealt", "deltas", "draw_game", "error", "events", "honba",
+                 "index", "kyoku", "round_wind", "scores", "seed", "sticks", "wins")
 
     index: int
     seed: str
@@ -327,14 +333,16 @@ class Round(Record):
     complete: bool
     deltas: tuple[int, ...]
     dealt: tuple[tuple[int, ...], ...]
+    error: str | None
 
     def __init__(self, index: int, seed: str, round_wind: str, kyoku: int, honba: int, sticks: int,
                  dealer: int, scores: tuple[int, ...], events: tuple[Event, ...],
                  wins: tuple[Win, ...], draw_game: str | None, complete: bool,
-                 deltas: tuple[int, ...] = (), dealt: tuple[tuple[int, ...], ...] = ()) -> None:
+                 deltas: tuple[int, ...] = (), dealt: tuple[tuple[int, ...], ...] = (), *,
+                 error: str | None = None) -> None:
         self._set(index=index, seed=seed, round_wind=round_wind, kyoku=kyoku, honba=honba,
                   sticks=sticks, dealer=dealer, scores=scores, events=events, wins=wins,
-                  draw_game=draw_game, complete=complete, deltas=deltas, dealt=dealt)
+                  draw_game=draw_game, complete=complete, deltas=deltas, dealt=dealt, error=error)
 
     @property
     def label(self) -> str:
@@ -344,7 +352,8 @@ class Round(Record):
 
 class Game(Record):
     """A game: ``file`` the file name, ``players`` 3 or 4, ``rules`` the table's
-    :class:`TableRules`, ``names`` the players' names, ``rounds``."""
+    :class:`TableRules`, ``names`` the players' names, ``rounds`` (with the unreadable ones of a
+    log read with ``strict=False``: :attr:`unreadable`)."""
 
     __slots__ = ("file", "names", "players", "rounds", "rules")
 
@@ -363,15 +372,22 @@ class Game(Record):
         """Every win of the game, in order."""
         return tuple(w for r in self.rounds for w in r.wins)
 
+    @property
+    def unreadable(self) -> tuple[Round, ...]:
+        """The rounds cut by a fault (read with ``strict=False``; :attr:`Round.error` says
+        where and why), in order: empty for a log read whole."""
+        return tuple(r for r in self.rounds if r.error is not None)
+
 
 # -- reading ------------------------------------------------------------------------------------
 
 
-def read(path: str | os.PathLike[str]) -> Game:
+def read(path: str | os.PathLike[str], strict: bool = True) -> Game:
     """Read a Tenhou mjlog file (plain XML or gzip-compressed): a :class:`Game`;
-    :class:`LogError` for a log that cannot be read (``OSError`` when the file cannot be opened)."""
+    :class:`LogError` for a log that cannot be read (``OSError`` when the file cannot be opened).
+    With ``strict=False`` a fault inside a round cuts that round only (see :func:`parse`)."""
     name, data = read_bytes(path)
-    return parse(data, name)
+    return parse(data, name, strict)
 
 
 def read_bytes(path: str | os.PathLike[str]) -> tuple[str, bytes]:
@@ -424,9 +440,18 @@ def _elements(text: str, name: str) -> Iterator[tuple[int, Element]]:
         raise LogError(name, f"malformed or truncated XML after {last} ({exc})") from None
 
 
-def parse(data: bytes | str, name: str = "<log>") -> Game:
+def parse(data: bytes | str, name: str = "<log>", strict: bool = True) -> Game:
     """Read an mjlog given as bytes (plain or gzip-compressed) or text; ``name`` names it in
-    error messages and in the records."""
+    error messages and in the records.
+
+    ``strict`` (the default) raises :class:`LogError` at the first fault. With ``strict=False``
+    a fault inside a round, and malformed XML part way, cut that round only: it is kept with
+    :attr:`Round.error` set, the events read up to the fault and no wins, and reading goes on at
+    the next ``<INIT>`` (:attr:`Game.unreadable`). A fault after a round's end (but another
+    winner's ``<AGARI>``) and before the next ``<INIT>`` is kept as an unreadable round of its
+    own, with no label (``?0-0``), and the round before it stands. Faults of the whole file
+    (not an mjlog, bad gzip, no ``<GO>``, too large, a fault before the first round) still
+    raise."""
     if isinstance(data, bytes):
         if len(data) > MAX_BYTES:
             raise LogError(name, f"the log is larger than {MAX_BYTES >> 20} MB")
@@ -438,7 +463,7 @@ def parse(data: bytes | str, name: str = "<log>") -> Game:
             raise LogError(name, f"not UTF-8 text (byte {exc.start})") from None
     else:
         text = data
-    return _Reader(name).run(text)
+    return _Reader(name, strict).run(text)
 
 
 def _ints(text: str | None, what: str) -> list[int]:
@@ -483,26 +508,49 @@ class _Seat:
 
 
 class _Reader:
-    def __init__(self, name: str) -> None:
+    """The table of a game, element by element. Readers of other formats feed it the mjlog
+    elements they make (:meth:`feed`); with ``strict`` false they call :meth:`open_round` where
+    a round of their log starts and :meth:`cut` with the LogError of a fault."""
+
+    def __init__(self, name: str, strict: bool = True) -> None:
         self.name = name
+        self.strict = strict
         self.rules: TableRules | None = None
         self.players = 4
         self.names: tuple[str, ...] = ()
         self.rounds: list[Round] = []
         self.state: _RoundState | None = None
         self.locations: dict[int, str] = {}
+        #: the round being opened, before its table is set up (what a fault there cuts)
+        self.opening: Round | None = None
+        #: a fault cut the round: the elements up to the next round are skipped
+        self.skipping = False
 
     def run(self, text: str) -> Game:
         root_seen = False
-        for index, el in _elements(text, self.name):
-            tag = el.tag
-            if not root_seen:
-                if tag != "mjloggm":
-                    raise LogError(self.name, "not a Tenhou mjlog (the root is not <mjloggm>)",
-                                   index, tag)
-                root_seen = True
-                continue
-            self.feed(index, tag, el.attrib)
+        try:
+            for index, el in _elements(text, self.name):
+                tag = el.tag
+                if not root_seen:
+                    if tag != "mjloggm":
+                        raise LogError(self.name, "not a Tenhou mjlog (the root is not <mjloggm>)",
+                                       index, tag)
+                    root_seen = True
+                    continue
+                if self.skipping and tag != "INIT":
+                    continue
+                try:
+                    self.feed(index, tag, el.attrib)
+                except LogError as exc:
+                    if self.strict:
+                        raise
+                    # after a round's end, only another winner's <AGARI> is the round's
+                    st = self.state
+                    self.cut(exc, st is None or (st.ended and tag != "AGARI"))
+        except LogError as exc:  # malformed XML part way: the rounds before it are kept
+            if self.strict or self.rules is None or not (self.rounds or self.state):
+                raise
+            self.cut(exc, self.state is None)
         if self.rules is None:
             raise LogError(self.name, "no <GO> element: not a complete mjlog")
         return self.finish()
@@ -516,7 +564,7 @@ class _Reader:
              given: _Given | None = None) -> None:
         """One element: the mjlog's own, or one that a reader of another format made from its
         log (``where`` then names the place in that log for error messages, ``given`` the score
-        it recorded for an ``AGARI``)."""
+        it recorded for an ``AGARI``). LogError at a fault, whether strict or not."""
         if where is not None:
             self.locations[index] = where
         try:
@@ -524,6 +572,42 @@ class _Reader:
         except (_Fault, ValueError, KeyError, IndexError) as exc:
             detail = str(exc) if not isinstance(exc, KeyError) else f"no attribute {exc}"
             raise self.error(detail, index, tag) from None
+
+    def open_round(self, round_wind: str = "?", kyoku: int = 0, honba: int = 0, sticks: int = 0,
+                   dealer: int = 0, seed: str = "") -> None:
+        """A round of the log starts (what its reader knows of it so far): the round before is
+        closed, and a fault before the round's table is set up cuts this one."""
+        self._close_round(complete=False)
+        self.skipping = False
+        self.opening = Round(len(self.rounds), seed, round_wind, kyoku, honba, sticks, dealer, (),
+                             (), (), None, False)
+
+    def cut(self, exc: LogError, between: bool = False) -> None:
+        """Lenient reading: the fault ``exc`` cuts the round it is in, which is kept with the
+        error and no wins; the elements up to the next round are skipped. A fault ``between``
+        rounds (or after a drawn round's end) is kept as an unreadable round of its own, named
+        by its place only (it may be a round whose start was lost): the round before it stands.
+        ``exc`` is raised when it is no round's (before the first round, or before the table is
+        known)."""
+        if self.skipping:  # a second fault in a round already cut: the first one stands
+            return
+        if self.rules is None or not (self.rounds or self.state or self.opening):
+            raise exc
+        msg = str(exc)
+        st = self.state
+        if self.opening is not None:
+            o = self.opening
+            self.rounds.append(Round(o.index, o.seed, o.round_wind, o.kyoku, o.honba, o.sticks,
+                                     o.dealer, (), (), (), None, False, error=msg))
+        elif st is not None and not between:
+            self.state = None
+            self._append(st, (), False, msg)
+        else:
+            self._close_round(complete=False)
+            self.rounds.append(Round(len(self.rounds), "", "?", 0, 0, 0, 0, (), (), (), None,
+                                     False, error=msg))
+        self.opening = None
+        self.skipping = True
 
     def finish(self) -> Game:
         """The game once every element is fed."""
@@ -560,8 +644,10 @@ class _Reader:
         if tag == "INIT":
             if self.rules is None:
                 raise _Fault("a round before <GO>")
-            self._close_round(complete=False)
+            wind, kyoku, honba, sticks = _seed_label(a.get("seed", ""))
+            self.open_round(wind, kyoku, honba, sticks, max(kyoku - 1, 0), a.get("seed", ""))
             self.state = _RoundState(self, index, a)
+            self.opening = None
             return
         if st is None:
             raise _Fault("unknown element" if tag not in _ROUND_TAGS else "an event outside a round")
@@ -586,11 +672,30 @@ class _Reader:
         if st is None:
             return
         self.state = None
-        wins = st.build_wins()
+        try:
+            wins = st.build_wins()
+        except LogError as exc:
+            if self.strict:
+                raise
+            self._append(st, (), False, str(exc))
+            return
+        self._append(st, wins, complete or bool(wins) or st.draw_type is not None, None)
+
+    def _append(self, st: _RoundState, wins: tuple[Win, ...], complete: bool,
+                error: str | None) -> None:
         self.rounds.append(Round(len(self.rounds), st.seed, st.round_wind, st.kyoku, st.honba,
                                  st.sticks0, st.dealer, st.scores0, tuple(st.events), wins,
-                                 st.draw_type, complete or bool(wins) or st.draw_type is not None,
-                                 st.draw_deltas, st.dealt))
+                                 st.draw_type, complete, st.draw_deltas, st.dealt, error=error))
+
+
+def _seed_label(seed: str) -> tuple[str, int, int, int]:
+    """The round wind, kyoku, honba and sticks of an ``<INIT seed>`` as far as they can be read
+    (for the record of a round cut at its ``<INIT>``)."""
+    try:
+        k, honba, sticks = (int(x) for x in seed.split(",")[:3])
+    except ValueError:
+        return "?", 0, 0, 0
+    return (_WIND_NAMES[k // 4], k % 4 + 1, honba, sticks) if 0 <= k < 16 else ("?", 0, 0, 0)
 
 
 _ROUND_TAGS: Final = frozenset({"N", "REACH", "DORA", "AGARI", "RYUUKYOKU"})
@@ -916,6 +1021,7 @@ class _RoundState:
             rec = Recorded(g.fu, g.points, g.limit, g.yaku, g.yakuman, g.deltas, g.scores, g.pao,
                            self.honba, sticks, g.chips, g.known, g.han)
             ura = list(f.given.ura)
+            conflicts += f.given.conflicts
             if len(g.deltas) != n:
                 raise _Fault(f"{len(g.deltas)} score changes for {n} players")
             if g.pao is not None and not 0 <= g.pao < n:
@@ -1052,13 +1158,16 @@ class _WinFacts:
 class _Given:
     """The score another format's log recorded for a win (its reader makes the
     :class:`Recorded`), with the ura dora indicators as tile numbers; the honba and sticks of the
-    record are the ones the events give."""
+    record are the ones the events give; ``conflicts`` where that log's record disagrees with its
+    events in what the table does not check (added to :attr:`Win.conflicts`)."""
 
-    __slots__ = ("recorded", "ura")
+    __slots__ = ("conflicts", "recorded", "ura")
 
-    def __init__(self, recorded: Recorded, ura: tuple[int, ...]) -> None:
+    def __init__(self, recorded: Recorded, ura: tuple[int, ...],
+                 conflicts: tuple[str, ...] = ()) -> None:
         self.recorded = recorded
         self.ura = ura
+        self.conflicts = conflicts
 
 
 def _decode_meld(m: int, who: int, n: int) -> CallMeld:

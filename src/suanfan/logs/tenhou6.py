@@ -549,9 +549,10 @@ def _players(log: list[Any], name: str) -> int:
     return 4
 
 
-def parse(data: bytes | str, name: str = "<log>") -> Game:
+def parse(data: bytes | str, name: str = "<log>", strict: bool = True) -> Game:
     """Read a tenhou.net/6 log given as JSON text or bytes; ``name`` names it in error messages
-    and in the records."""
+    and in the records. With ``strict=False`` a fault in a round cuts that round only
+    (:attr:`Round.error`); reading goes on at the next round of ``log``."""
     obj = _load(data, name)
     if not isinstance(obj, dict) or not isinstance(obj.get("log"), list):
         raise LogError(name, "not a tenhou.net/6 log (a JSON object with a 'log' list of rounds)")
@@ -564,21 +565,26 @@ def parse(data: bytes | str, name: str = "<log>") -> Game:
         raise LogError(name, f"name: {names_raw!r} is not a list of names")
     if len(names_raw) > players and any(names_raw[players:]):
         raise LogError(name, f"name: {len(names_raw)} players named in a {players}-player game")
-    reader = _Reader(name)
+    reader = _Reader(name, strict)
     reader.rules = _table(obj, players, name)
     reader.players = players
     reader.names = tuple(names_raw[:players]) + ("",) * (players - len(names_raw[:players]))
     feeder = _Feeder(reader, players)
     for r, rnd in enumerate(log):
-        feeder.round(r, rnd)
+        try:
+            feeder.round(r, rnd)
+        except LogError as exc:
+            if strict:
+                raise
+            reader.cut(exc)
     return reader.finish()
 
 
-def read(path: str | os.PathLike[str]) -> Game:
+def read(path: str | os.PathLike[str], strict: bool = True) -> Game:
     """Read a tenhou.net/6 JSON file (plain or gzip-compressed): a :class:`Game`; LogError for
-    a log that cannot be read."""
+    a log that cannot be read (with ``strict=False``, for a fault of the whole file only)."""
     name, data = read_bytes(path)
-    return parse(data, name)
+    return parse(data, name, strict)
 
 
 class _Feeder:
@@ -602,6 +608,13 @@ class _Feeder:
 
     def round(self, r: int, rnd: object) -> None:
         self.where = f"log[{r}]"
+        head = rnd[0] if isinstance(rnd, list) and rnd else None
+        if isinstance(head, list) and len(head) == 3 and all(type(x) is int for x in head) \
+                and 0 <= head[0] < 16:
+            k = head[0]
+            self.reader.open_round(_WINDS[k // 4], k % 4 + 1, head[1], head[2], k % 4)
+        else:
+            self.reader.open_round()
         try:
             self._round(r, rnd)
         except (_Fault, TileFault) as exc:
