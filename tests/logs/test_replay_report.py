@@ -96,3 +96,16 @@ def test_a_conflict_alone_leaves_the_win_reproduced(tmp_path: Path) -> None:
     (win, *_) = suanfan.logs.replay(path)
     assert win.equal and win.conflicts and "honba and sticks" in win.conflicts[0]
     assert main(["replay", "--json", str(path)]) == 0
+
+
+def test_walls_option_for_botzone_logs(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--walls seat`` asks for Botzone's per-seat walls: the matches of shared_walls.txt break
+    them (a kong and a pung the per-seat judge refuses) and are reported, each alone; inferred
+    (the default) they are read on one wall and reproduced."""
+    shared = Path(__file__).resolve().parents[1] / "data" / "logs" / "botzone" / "shared_walls.txt"
+    assert main(["replay", "--walls", "seat", str(shared)]) == 2
+    out = capsys.readouterr()
+    assert out.out.splitlines()[-1] == "0 games, 0 wins: 0 reproduced, 0 differ; 2 rounds unreadable"
+    assert "the judge refuses a kong once the konger's or the next player's wall is empty" in out.err
+    assert main(["replay", str(shared)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].endswith("0 differ")

@@ -51,9 +51,10 @@ def replay_file(path: str, fmt: str, rules: str | None,
     return wins, error, games
 
 
-def _replay_file(path: str, fmt: str, rules: str | None,
-                 strict: bool = False) -> tuple[list[dict[str, Any]], str | None, int, int]:
-    """:func:`replay_file`, and the number of rounds unreadable."""
+def _replay_file(path: str, fmt: str, rules: str | None, strict: bool = False,
+                 walls: str = "auto") -> tuple[list[dict[str, Any]], str | None, int, int]:
+    """:func:`replay_file`, and the number of rounds unreadable; ``walls`` the walls of a
+    Botzone log's matches (:func:`suanfan.logs.botzone.read`)."""
     from ..errors import MahjongError
     from ..logs import LogError, detect, read, replay
 
@@ -65,7 +66,7 @@ def _replay_file(path: str, fmt: str, rules: str | None,
         if fmt == "botzone":  # many matches a file: a bad one does not stop the others
             from ..logs.botzone_replay import replay_file as replay_botzone
 
-            wins, errors, games = replay_botzone(path, _rules_for("mcr", rules))
+            wins, errors, games = replay_botzone(path, _rules_for("mcr", rules), walls=walls)
             # a bad match (a round of MCR) loses only itself: counted as an unreadable round
             return wins, "\n".join(errors) or None, games, len(errors)
         game = read(path, None if fmt == "auto" else fmt, strict=strict)
@@ -106,8 +107,8 @@ def _rules_for(system: str, rules: str | None) -> str | None:
     return None if rules.strip().lower() not in RIICHI_PRESETS else rules
 
 
-def _results(files: Iterable[str], fmt: str, rules: str | None,
-             jobs: int) -> Iterator[tuple[list[dict[str, Any]], str | None, int, int]]:
+def _results(files: Iterable[str], fmt: str, rules: str | None, jobs: int,
+             walls: str = "auto") -> Iterator[tuple[list[dict[str, Any]], str | None, int, int]]:
     """Each file's results in the order given; with ``jobs`` > 1 spread over processes, at most
     two files a process in flight (``files`` is read as the results are taken: a directory walk
     streams into the window)."""
@@ -115,12 +116,12 @@ def _results(files: Iterable[str], fmt: str, rules: str | None,
     first = list(islice(todo, 2))
     if jobs <= 1 or len(first) <= 1:
         for path in chain(first, todo):
-            yield _replay_file(path, fmt, rules)
+            yield _replay_file(path, fmt, rules, False, walls)
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         window: deque[Future[tuple[list[dict[str, Any]], str | None, int, int]]] = deque()
         for path in chain(first, todo):
-            window.append(pool.submit(_replay_file, path, fmt, rules))
+            window.append(pool.submit(_replay_file, path, fmt, rules, False, walls))
             if len(window) >= 2 * jobs:
                 yield window.popleft().result()
         while window:
@@ -174,7 +175,7 @@ def run(args: argparse.Namespace) -> int:
     games = wins = equal = unreadable = unreadable_rounds = refused = conflicted = 0
     rows: list[tuple[str, ...]] = []
     for done, (results, error, read_games, bad_rounds) in enumerate(
-            _results(files, args.format, args.rules, args.jobs), 1):
+            _results(files, args.format, args.rules, args.jobs, args.walls), 1):
         if progress:
             print(f"\rreplaying: {done} files", end="", file=sys.stderr, flush=True)
         if error is not None:
@@ -248,6 +249,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                    help="score with this preset: a riichi preset for riichi logs (default: tenhou "
                         "fitted to each table), an MCR preset for Botzone logs (default: "
                         "mcr-botzone)")
+    p.add_argument("--walls", choices=("auto", "seat", "shared"), default="auto",
+                   help="Botzone logs: the walls the matches were played on: each player's own "
+                        "wall of 34 (seat), one wall (shared), or inferred per match (auto, the "
+                        "default)")
     p.add_argument("--json", action="store_true",
                    help="one JSON object per win, then a summary line")
     p.add_argument("--jobs", "-j", type=whole_number(1024), default=1,
