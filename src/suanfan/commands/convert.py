@@ -9,7 +9,8 @@ sub-folders mirrored), go to ``--output-dir DIR`` as the input's name with the f
 (``.xml``, ``.json``, ``.jsonl``). An existing file is not overwritten without ``--force``.
 
 What a format cannot hold makes the conversion fail with a clear error (exit status 2, the other
-files still converted): an mjai log records no yaku, which tenhou.net/6 and mjlog XML need; a
+files still converted): most mjai logs record no yaku (the original protocol's do), which
+tenhou.net/6 and mjlog XML need; a
 Botzone log holds MCR matches, which none of the riichi formats can hold (``--to botzone``
 re-writes a Botzone log normalised: every match checked, lines stripped, blank lines dropped, LF
 line ends). Notes on stderr say what was left out or filled in: the rounds a log ends inside of
@@ -228,8 +229,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                     "plain or gzip-compressed; the format detected) and write them in another "
                     "format: one log to standard output or -o OUT, several (or a directory, "
                     "walked for its logs) to --output-dir DIR, named as the input with the "
-                    "format's extension (.xml, .json, .jsonl). mjai logs record no yaku, which the "
-                    "other formats need; Botzone logs hold MCR matches, which the riichi formats "
+                    "format's extension (.xml, .json, .jsonl). Most mjai logs record no yaku, "
+                    "which the other formats need; Botzone logs hold MCR matches, which the riichi "
+                    "formats "
                     "cannot hold (--to botzone re-writes one normalised). Exit status 2 when a log "
                     "cannot be converted (the others still are).",
     )
