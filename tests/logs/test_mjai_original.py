@@ -150,3 +150,34 @@ def test_a_yakuman_counts_13_han_each() -> None:
     lines[k]["fan"] = 200
     w = _parse(lines).wins[5]
     assert (w.recorded.han, w.recorded.limit, "yaku" in w.recorded.known) == (26, "yakuman", False)
+
+
+def _numbers(text: str) -> list[int]:
+    """Tenhou tile numbers of an MPSZ string (copies 0, 1, 2, 3 in turn for repeats)."""
+    from suanfan.notation import parse_tiles
+
+    seen: dict[int, int] = {}
+    out = []
+    for k in parse_tiles(text):
+        out.append(4 * k + seen.get(k, 0))
+        seen[k] = seen.get(k, 0) + 1
+    return out
+
+
+@pytest.mark.parametrize(("name_id", "hand", "win", "tenhou_id"), [
+    (40, "111m222p333s444z5z", "5z", 41),       # suanko: the winning tile pairs a single one
+    (40, "111m222p333s44z55z", "5z", 40),       # on a pair: not tanki
+    (45, "1112345678999m", "5m", 46),            # churenpoton: the nine-sided wait
+    (45, "1112345678899m", "9m", 45),
+    (47, "19m19p19s1234567z", "1m", 48),         # kokushimuso: the thirteen-sided wait
+    (47, "19m19p19s1234566z", "7z", 47),
+])
+def test_the_wait_form_of_a_yakuman_named_without_it(name_id: int, hand: str, win: str,
+                                                     tenhou_id: int) -> None:
+    """gimite/mjai's Tenhou converter names suuankou and suuankou tanki alike (``suanko``), and
+    likewise ``churenpoton`` and ``kokushimuso``: the form Tenhou records is found from the
+    hand, so that the yaku compare with the scorer's."""
+    from suanfan.logs.mjai import _wait_form
+
+    tiles = _numbers(hand + win)
+    assert _wait_form(name_id, tiles[:13], tiles[13]) == tenhou_id

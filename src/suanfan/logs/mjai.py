@@ -124,6 +124,25 @@ def _pai(t: int, aka: bool) -> str:
     return f"{k % 9 + 1}{'mps'[k // 9]}" + ("r" if aka and t in RED_COPIES else "")
 
 
+def _wait_form(tenhou_id: int, hand: list[int], tile: int) -> int:
+    """The Tenhou id of a yakuman the original mjai names without its wait form (``suanko``,
+    ``churenpoton``, ``kokushimuso`` for both forms), from the winner's standing tiles before the
+    win (``hand``, Tenhou tile numbers) and the winning tile: suuankou tanki when the winning
+    tile pairs a single tile, the pure nine gates when the thirteen tiles are 1112345678999 of one
+    suit, thirteen orphans with the thirteen-sided wait when they hold all thirteen kinds."""
+    kinds = [t // 4 for t in hand]
+    if tenhou_id == 40 and tile >= 0 and kinds.count(tile // 4) == 1:
+        return 41
+    if tenhou_id == 45 and len(kinds) == 13 and kinds[0] < 27:
+        base = min(kinds) // 9 * 9
+        counts = [kinds.count(base + k) for k in range(9)]
+        if counts == [3, 1, 1, 1, 1, 1, 1, 1, 3]:
+            return 46
+    if tenhou_id == 47 and sorted(set(kinds)) == [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]:
+        return 48
+    return tenhou_id
+
+
 def _seat(value: object, n: int, what: str = "actor") -> int:
     if type(value) is not int or not 0 <= value < n:
         raise _Fault(f"{what} {value!r} is not a seat of a {n}-player game")
@@ -535,7 +554,7 @@ class _Game:
         for name, fan in value:
             i = YAKU_IDS[name]
             if fan >= _YAKUMAN_FAN:
-                yakuman.extend([i] * (fan // _YAKUMAN_FAN))
+                yakuman.extend([_wait_form(i, hand, tile)] * (fan // _YAKUMAN_FAN))
             elif name == "jikaze":
                 yaku.append((i + (who - self.oya) % self.n, fan))
             elif name == "bakaze":
