@@ -485,7 +485,8 @@ class _Game:
         conflicts: list[str] = []
         yaku: tuple[tuple[int, int], ...] = ()
         yakuman: tuple[int, ...] = ()
-        named = self._yakus(ev["yakus"], who, frm, conflicts) if "yakus" in ev else None
+        hand, tile = self._winner_tiles(who, frm)
+        named = self._yakus(ev["yakus"], who, hand, tile, conflicts) if "yakus" in ev else None
         if named is not None:  # compared when every name is the original mjai's
             yaku, yakuman = named
             known |= {"yaku", "han"}
@@ -495,7 +496,7 @@ class _Game:
                 han = sum(h for _, h in yaku)
         if han >= 13:
             known.discard("fu")  # a yakuman's fu (0 when scored by yakuman) is not compared
-        self._check_tehais(ev, who, frm, conflicts)
+        self._check_tehais(ev, hand, tile, conflicts)
         after = [a + b for a, b in zip(self.running, deltas, strict=True)]
         scores = ev.get("scores")
         if scores is not None:
@@ -531,9 +532,10 @@ class _Game:
             return hand, self.last_discard[1]
         return hand, -1
 
-    def _yakus(self, value: object, who: int, frm: int, conflicts: list[str]
+    def _yakus(self, value: object, who: int, hand: list[int], tile: int, conflicts: list[str]
                ) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]] | None:
-        """The Tenhou yaku ids of an original mjai ``yakus`` list ``[[name, fan], ...]``;
+        """The Tenhou yaku ids of an original mjai ``yakus`` list ``[[name, fan], ...]`` of the
+        win of ``who`` (``hand`` and ``tile`` as :meth:`_winner_tiles` gives them);
         ``None`` when it names a yaku the original mjai does not (another program's names: the
         yaku are then not compared)."""
         if not isinstance(value, list) or not all(
@@ -543,7 +545,6 @@ class _Game:
         if any(name not in YAKU_IDS for name, _ in value):
             return None
         # the dragon sets of the winner's hand (the original mjai names them all sangenpai)
-        hand, tile = self._winner_tiles(who, frm)
         tiles = [*hand, tile]
         st = self.reader.state
         if st is not None:
@@ -570,16 +571,15 @@ class _Game:
                 yaku.append((i, fan))
         return tuple(yaku), tuple(yakuman)
 
-    def _check_tehais(self, ev: dict[str, Any], who: int, frm: int,
+    def _check_tehais(self, ev: dict[str, Any], hand: list[int], tile: int,
                       conflicts: list[str]) -> None:
         """``hora_tehais`` (the winner's standing tiles, with the winning tile or without)
-        against the events."""
+        against the events (``hand`` and ``tile`` as :meth:`_winner_tiles` gives them)."""
         value = ev.get("hora_tehais")
         if value is None:
             return
         if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
             raise _Fault(f"hora_tehais: {str(value)[:60]} is not a list of tiles")
-        hand, tile = self._winner_tiles(who, frm)
         logged = [_pai(4 * k + (0 if red else 1), self.aka) for k, red in
                   (_kind(p, "hora_tehais") for p in value)]
         events = sorted(_pai(t, self.aka) for t in hand)

@@ -87,7 +87,7 @@ _YAKU_ALIASES: Final[tuple[tuple[int, tuple[str, ...]], ...]] = (
     (2, ("Ippatsu", "One Shot")),
     (3, ("Robbing a Kan", "Robbing the Kan", "Robbing a Kong", "Robbing the Kong", "Chankan",
          "搶槓")),
-    (4, ("After a Kan", "After a Kong", "Dead Wall Draw", "Rinshan Kaihou", "Rinshan Kaihou",
+    (4, ("After a Kan", "After a Kong", "Dead Wall Draw", "Rinshan Kaihou",
          "Rinshan", "嶺上")),
     (5, ("Under the Sea", "Haitei", "Haitei Raoyue", "Last Tile Draw", "海底撈月", "海底")),
     (6, ("Under the River", "Houtei", "Houtei Raoyui", "Last Tile Claim", "河底")),
@@ -826,10 +826,9 @@ class _Feeder:
                 # a yaku name of no table here: the yaku are not compared, the han only when
                 # the score string gives them
                 known -= {"yaku"} if han else {"yaku", "han"}
-            han_given = han if han else None
             rec = Recorded(fu, points, limit, yaku, yakuman, tuple(deltas[:n]), tuple(running),
                            None if liable == who else liable, 0, 0, known=frozenset(known),
-                           han=han_given if unknown else None)
+                           han=(han or None) if unknown else None)
             self.feed("AGARI", {"who": str(who), "fromWho": str(frm)},
                       _Given(rec, ura_nums if who in accepted else ()))
             running = [a + b for a, b in zip(running, deltas, strict=False)]
@@ -846,7 +845,7 @@ def _code_of_text(text: str) -> int:
     return (suit + 1) * 10 + num
 
 
-def _call_text(cm: CallMeld, n: int, aka: bool) -> str:
+def _call_text(cm: CallMeld, aka: bool) -> str:
     def c(t: int) -> str:
         return f"{_code(t, aka):02d}"
 
@@ -943,7 +942,7 @@ def _write_round(rnd: Round, n: int, aka: bool) -> list[Any]:
         elif e.kind == "dora" and e.tile is not None:
             dora.append(c(e.tile))
         elif e.kind == "call" and s is not None and e.meld is not None:
-            text = _call_text(e.meld, n, aka)
+            text = _call_text(e.meld, aka)
             if e.meld.kind in ("chi", "pon", "daiminkan"):
                 takes[s].append(text)
                 if e.meld.kind == "daiminkan":

@@ -25,15 +25,12 @@ from typing import Final
 from urllib.parse import quote
 from xml.sax.saxutils import quoteattr
 
-from .tenhou import Event, Game, Round, Win
+from .tenhou import _DISCARD_TAGS, _DRAW_TAGS, _LIMITS, _RED, Event, Game, Round, Win
 
 __all__ = ["dumps", "unknown_fu"]
 
-_DRAW_TAGS: Final = "TUVW"
-_DISCARD_TAGS: Final = "DEFG"
-_LIMITS: Final = ("", "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
 #: the Tenhou tile numbers of the red fives by suit
-_RED_NUMBERS: Final = {"m": 16, "p": 52, "s": 88}
+_RED_NUMBERS: Final = {"mps"[t // 36]: t for t in _RED}
 
 
 def _element(tag: str, attrs: list[tuple[str, str]]) -> str:
