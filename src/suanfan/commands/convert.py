@@ -31,8 +31,7 @@ from typing import Final
 
 from ..cli import register_command
 from ..errors import MahjongError
-from .logfiles import LogFiles, log_format
-from .replay import _Formats
+from .logfiles import LogFiles, add_source_arguments, log_format, require_sources
 
 __all__ = ["EXTENSIONS", "TARGETS", "add_parser", "convert_file", "output_name", "run"]
 
@@ -170,9 +169,7 @@ def _error(message: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if not args.files and args.files_from is None:
-        raise MahjongError("convert: no logs given: name files or directories, or --files-from "
-                           "LIST")
+    require_sources("convert", args.files, args.files_from)
     single = (len(args.files) == 1 and args.files_from is None
               and not os.path.isdir(args.files[0]))
     if args.output_dir is None:
@@ -235,18 +232,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                     "cannot hold (--to botzone re-writes one normalised). Exit status 2 when a log "
                     "cannot be converted (the others still are).",
     )
-    p.add_argument("files", nargs="*", metavar="FILE",
-                   help="game log files; a directory is walked (recursively) for its logs")
+    add_source_arguments(p, "game log files; a directory is walked (recursively) for its logs")
     p.add_argument("--to", required=True, choices=TARGETS, help="the format to write")
-    p.add_argument("--format", choices=_Formats(), default="auto",
-                   help="the logs' format (default: detected)")
     p.add_argument("-o", "--output", metavar="OUT", default=None,
                    help="the file to write one log to (default: standard output; .gz: "
                         "gzip-compressed)")
     p.add_argument("--output-dir", metavar="DIR", default=None,
                    help="the folder to write the logs to (created if missing)")
-    p.add_argument("--files-from", metavar="LIST", default=None,
-                   help="also the files (or directories) listed in LIST, one a line (- standard "
-                        "input; blank lines and # comments ignored)")
     p.add_argument("--force", action="store_true", help="overwrite existing files")
     p.set_defaults(func=run)

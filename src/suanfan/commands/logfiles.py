@@ -20,6 +20,7 @@ a time, not a list of every path:
 
 from __future__ import annotations
 
+import argparse
 import gzip
 import json
 import os
@@ -30,7 +31,8 @@ from typing import IO, Final
 
 from ..errors import MahjongError
 
-__all__ = ["HEAD_BYTES", "LogFiles", "iter_log_files", "log_format"]
+__all__ = ["HEAD_BYTES", "LogFiles", "LogFormats", "add_source_arguments", "log_format",
+           "require_sources"]
 
 #: the bytes read of a file to tell its format (more for a JSON file whose "log" key comes late)
 HEAD_BYTES: Final = 4096
@@ -180,7 +182,37 @@ def _enter(d: str, seen: set[tuple[int, int]], stack: list[tuple[str, Iterator[s
     stack.append((d, iter(names)))
 
 
-def iter_log_files(paths: list[str], files_from: str | None = None) -> Iterator[str]:
-    """The files of ``paths`` and ``files_from`` (see :class:`LogFiles`, which also counts the
-    skipped files)."""
-    return iter(LogFiles(paths, files_from))
+class LogFormats:
+    """``auto``, the names of :data:`suanfan.logs.FORMATS` and ``botzone``: the choices of
+    ``--format``, looked up when argparse asks (so that building the command line does not import
+    the log readers)."""
+
+    def _names(self) -> tuple[str, ...]:
+        from ..logs import FORMATS
+
+        return ("auto", *FORMATS, "botzone")
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._names()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names())
+
+
+def add_source_arguments(p: argparse.ArgumentParser, files_help: str) -> None:
+    """The arguments that name the logs a command reads: FILE..., ``--files-from LIST`` and
+    ``--format``."""
+    p.add_argument("files", nargs="*", metavar="FILE", help=files_help)
+    p.add_argument("--files-from", metavar="LIST", default=None,
+                   help="also the files (or directories) listed in LIST, one a line (- standard "
+                        "input; blank lines and # comments ignored)")
+    p.add_argument("--format", choices=LogFormats(), default="auto",
+                   help="the logs' format (default: detected)")
+
+
+def require_sources(command: str, files: list[str], files_from: str | None) -> None:
+    """:class:`~suanfan.MahjongError` when ``command`` is given no log: neither FILE nor
+    ``--files-from``."""
+    if not files and files_from is None:
+        raise MahjongError(f"{command}: no logs given: name files or directories, or "
+                           "--files-from LIST")

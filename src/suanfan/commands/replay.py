@@ -21,25 +21,9 @@ from typing import Any
 
 from ..cli import register_command, whole_number
 from ..errors import MahjongError
-from .logfiles import LogFiles
+from .logfiles import LogFiles, add_source_arguments, require_sources
 
 __all__ = ["add_parser", "replay_file", "run"]
-
-class _Formats:
-    """``auto``, the names of :data:`suanfan.logs.FORMATS` and ``botzone``, looked up when argparse
-    asks (so that building the command line does not import the log readers)."""
-
-    def _names(self) -> tuple[str, ...]:
-        from ..logs import FORMATS
-
-        return ("auto", *FORMATS, "botzone")
-
-    def __contains__(self, name: object) -> bool:
-        return name in self._names()
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._names())
-
 
 def replay_file(path: str, fmt: str, rules: str | None,
                 strict: bool = True) -> tuple[list[dict[str, Any]], str | None, int]:
@@ -55,7 +39,6 @@ def _replay_file(path: str, fmt: str, rules: str | None, strict: bool = False,
                  walls: str = "auto") -> tuple[list[dict[str, Any]], str | None, int, int]:
     """:func:`replay_file`, and the number of rounds unreadable; ``walls`` the walls of a
     Botzone log's matches (:func:`suanfan.logs.botzone.read`)."""
-    from ..errors import MahjongError
     from ..logs import LogError, detect, read, replay
 
     try:
@@ -155,14 +138,6 @@ def _mark(d: dict[str, Any]) -> str:
     return mark
 
 
-def _log_files(args: argparse.Namespace) -> LogFiles:
-    """The files to replay: FILE arguments (a directory walked for its logs) and --files-from."""
-    if not args.files and args.files_from is None:
-        raise MahjongError("replay: no logs given: name files or directories, or --files-from "
-                           "LIST")
-    return LogFiles(args.files, args.files_from)
-
-
 def run(args: argparse.Namespace) -> int:
     if args.rules is not None:  # an unknown preset is an error before any file is read
         from ..mcr import PRESETS as MCR_PRESETS
@@ -170,7 +145,8 @@ def run(args: argparse.Namespace) -> int:
 
         if args.rules.strip().lower() not in MCR_PRESETS:
             get_rules(args.rules)
-    files = _log_files(args)
+    require_sources("replay", args.files, args.files_from)
+    files = LogFiles(args.files, args.files_from)
     progress = sys.stderr.isatty()
     games = wins = equal = unreadable = unreadable_rounds = refused = conflicted = 0
     rows: list[tuple[str, ...]] = []
@@ -237,14 +213,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                     "(or a game or round in it) cannot be read: a bad event loses only the round "
                     "it is in, whose wins are not replayed.",
     )
-    p.add_argument("files", nargs="*", metavar="FILE",
-                   help="game log files; a directory is walked (recursively, in name order) for "
-                        "the files whose first bytes are a log's, the others skipped")
-    p.add_argument("--files-from", metavar="LIST", default=None,
-                   help="also the files (or directories) listed in LIST, one a line (- standard "
-                        "input; blank lines and # comments ignored)")
-    p.add_argument("--format", choices=_Formats(), default="auto",
-                   help="the logs' format (default: detected)")
+    add_source_arguments(p, "game log files; a directory is walked (recursively, in name order) "
+                            "for the files whose first bytes are a log's, the others skipped")
     p.add_argument("--rules", default=None,
                    help="score with this preset: a riichi preset for riichi logs (default: tenhou "
                         "fitted to each table), an MCR preset for Botzone logs (default: "
