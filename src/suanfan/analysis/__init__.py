@@ -26,15 +26,21 @@ from ..shanten import (
 )
 from .advice import Advice, DiscardOption, UsefulTile, advise, useful_tiles
 from .report import report
+from .safety import Defence, OpponentDanger, TileDefence, WaitCombinations, defence
 from .waits import Wait, WaitTable, mcr_waits, riichi_waits, shanten, shanten_by_form, wait_table
 
 __all__ = [
     "Advice",
+    "Defence",
     "DiscardOption",
+    "OpponentDanger",
+    "TileDefence",
     "UsefulTile",
     "Wait",
+    "WaitCombinations",
     "WaitTable",
     "advise",
+    "defence",
     "mcr_shanten",
     "mcr_shanten_counts",
     "mcr_waits",
