@@ -46,6 +46,7 @@ EXCLUDE = [
     # faces
     "src/suanfan/__main__.py",
     "src/suanfan/batch.py",  # a tool: processes and JSON, no engine work of its own
+    "src/suanfan/parallel.py",  # a tool: processes and a Dask client, no engine work
     "src/suanfan/cli.py",
     "src/suanfan/commands/*",
     "src/suanfan/svg.py",

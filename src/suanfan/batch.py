@@ -16,12 +16,11 @@ the input's length) and come back in input order.
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Iterable, Iterator, Mapping
-from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
 from .errors import InvalidArgument, MahjongError, describe
+from .parallel import check_jobs, ordered_map
 
 __all__ = ["CHUNK", "mcr_json", "score_blocks", "score_line", "score_many", "score_text"]
 
@@ -135,46 +134,34 @@ def _chunks(lines: Iterable[str], size: int) -> Iterator[tuple[int, list[str]]]:
 
 
 def _check(jobs: int | None, system: str) -> int:
-    if jobs is None:
-        jobs = os.cpu_count() or 1
-    if type(jobs) is not int or not 1 <= jobs <= 1024:
-        raise InvalidArgument(f"jobs={describe(jobs)}: give a number of processes 1-1024")
+    jobs = check_jobs(jobs)
     if system not in ("mcr", "riichi"):
         raise InvalidArgument(f"system={describe(system)}: use 'mcr' or 'riichi'")
     return jobs
 
 
 def score_blocks(lines: Iterable[str], jobs: int | None = None, system: str = "mcr",
-                 chunk: int = CHUNK) -> Iterator[tuple[bytes, int, int]]:
+                 chunk: int = CHUNK, scheduler: str | None = None) -> Iterator[tuple[bytes, int, int]]:
     """The input scored in blocks, in input order: (the output lines of a chunk of input lines,
     UTF-8, each ending in a newline; how many lines; how many are errors). What ``suanfan
     batch`` writes: the workers join and encode, the writer only copies bytes. ``jobs``: worker
-    processes (None: every core; 1: this process)."""
+    processes (None: every core; 1: this process); ``scheduler``: the address of a Dask
+    distributed scheduler whose workers score the chunks instead (:mod:`suanfan.parallel`).
+    At most four chunks a worker are in flight: memory bounded whatever the input's length."""
     jobs = _check(jobs, system)
-    if jobs == 1:
-        for first, part in _chunks(lines, chunk):
-            yield _score_block(part, system, first)
-        return
-    window = 4 * jobs  # chunks in flight: memory bounded whatever the input's length
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        pending: list[Future[tuple[bytes, int, int]]] = []
-        for first, part in _chunks(lines, chunk):
-            pending.append(pool.submit(_score_block, part, system, first))
-            if len(pending) >= window:
-                yield pending.pop(0).result()
-        for fut in pending:
-            yield fut.result()
+    tasks = ((part, system, first) for first, part in _chunks(lines, chunk))
+    yield from ordered_map(_score_block, tasks, jobs=jobs, scheduler=scheduler, ahead=4)
 
 
 def score_many(lines: Iterable[str], jobs: int | None = None, system: str = "mcr",
-               chunk: int = CHUNK) -> Iterator[str]:
+               chunk: int = CHUNK, scheduler: str | None = None) -> Iterator[str]:
     """Each non-blank input line scored, as output lines (JSON, without newlines) in input
     order. ``jobs``: worker processes (None: every core; 1: this process)."""
-    if _check(jobs, system) == 1:
+    if _check(jobs, system) == 1 and scheduler is None:
         for first, part in _chunks(lines, chunk):
             yield from _score_chunk(part, system, first)
         return
-    for block, _n, _errors in score_blocks(lines, jobs, system, chunk):
+    for block, _n, _errors in score_blocks(lines, jobs, system, chunk, scheduler):
         # split on newlines only: a JSON line holds no newline, but may hold U+2028 (which
         # str.splitlines would split on)
         yield from block.decode("utf-8").split("\n")[:-1]

@@ -41,6 +41,14 @@ def whole_number(limit: int) -> Callable[[str], int]:
     return parse
 
 
+def add_scheduler_argument(parser: argparse.ArgumentParser) -> None:
+    """``--scheduler ADDRESS``: run the work on a Dask distributed cluster (the ``dask`` extra)."""
+    parser.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                        help="run on the workers of this Dask distributed scheduler "
+                             "(tcp://host:8786; needs the dask extra; --jobs is then ignored). "
+                             "The workers must import the same suanfan and see the same files")
+
+
 def add_aliases(parser: argparse.ArgumentParser | argparse._ArgumentGroup, action: argparse.Action,
                 *aliases: str) -> None:
     """Older spellings of an option (``--seat`` for ``--seat-wind`` …): still read, into the same

@@ -9,7 +9,7 @@ import time
 from collections.abc import Iterator
 from typing import IO
 
-from ..cli import register_command, whole_number
+from ..cli import add_scheduler_argument, register_command, whole_number
 from ..errors import InvalidArgument
 
 __all__ = ["run"]
@@ -74,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
     progress = _Progress(sys.stderr)
     try:
         for block, lines, errors in score_blocks(_inputs(args.files), jobs=args.jobs,
-                                                 system=args.system):
+                                                 system=args.system, scheduler=args.scheduler):
             out.write(block)
             progress.step(lines, errors)
     finally:
@@ -103,4 +103,5 @@ def _register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--system", choices=("mcr", "riichi"), default="mcr",
                    help="the rule system of lines without a 'system' (default mcr)")
     p.add_argument("--strict", action="store_true", help="exit status 1 when any line is an error")
+    add_scheduler_argument(p)
     p.set_defaults(func=run)

@@ -13,14 +13,13 @@ import argparse
 import json
 import os
 import sys
-from collections import deque
 from collections.abc import Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
 from itertools import chain, islice
 from typing import Any
 
-from ..cli import register_command, whole_number
+from ..cli import add_scheduler_argument, register_command, whole_number
 from ..errors import MahjongError
+from ..parallel import ordered_map
 from .logfiles import LogFiles, add_source_arguments, require_sources
 
 __all__ = ["add_parser", "replay_file", "run"]
@@ -91,24 +90,17 @@ def _rules_for(system: str, rules: str | None) -> str | None:
 
 
 def _results(files: Iterable[str], fmt: str, rules: str | None, jobs: int,
-             walls: str = "auto") -> Iterator[tuple[list[dict[str, Any]], str | None, int, int]]:
-    """Each file's results in the order given; with ``jobs`` > 1 spread over processes, at most
-    two files a process in flight (``files`` is read as the results are taken: a directory walk
-    streams into the window)."""
+             walls: str = "auto", scheduler: str | None = None,
+             ) -> Iterator[tuple[list[dict[str, Any]], str | None, int, int]]:
+    """Each file's results in the order given; with ``jobs`` > 1 spread over processes, or over
+    the workers of the Dask ``scheduler``, at most two files a worker in flight (``files`` is
+    read as the results are taken: a directory walk streams into the window)."""
     todo = iter(files)
     first = list(islice(todo, 2))
-    if jobs <= 1 or len(first) <= 1:
-        for path in chain(first, todo):
-            yield _replay_file(path, fmt, rules, False, walls)
-        return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        window: deque[Future[tuple[list[dict[str, Any]], str | None, int, int]]] = deque()
-        for path in chain(first, todo):
-            window.append(pool.submit(_replay_file, path, fmt, rules, False, walls))
-            if len(window) >= 2 * jobs:
-                yield window.popleft().result()
-        while window:
-            yield window.popleft().result()
+    if scheduler is None and (jobs <= 1 or len(first) <= 1):
+        jobs = 1
+    tasks = ((path, fmt, rules, False, walls) for path in chain(first, todo))
+    yield from ordered_map(_replay_file, tasks, jobs=jobs, scheduler=scheduler, ahead=2)
 
 
 def _score_text(s: dict[str, Any] | None) -> str:
@@ -151,7 +143,7 @@ def run(args: argparse.Namespace) -> int:
     games = wins = equal = unreadable = unreadable_rounds = refused = conflicted = 0
     rows: list[tuple[str, ...]] = []
     for done, (results, error, read_games, bad_rounds) in enumerate(
-            _results(files, args.format, args.rules, args.jobs, args.walls), 1):
+            _results(files, args.format, args.rules, args.jobs, args.walls, args.scheduler), 1):
         if progress:
             print(f"\rreplaying: {done} files", end="", file=sys.stderr, flush=True)
         if error is not None:
@@ -227,4 +219,5 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                    help="one JSON object per win, then a summary line")
     p.add_argument("--jobs", "-j", type=whole_number(1024), default=1,
                    help="processes to spread the files over (default 1)")
+    add_scheduler_argument(p)
     p.set_defaults(func=run)
