@@ -1,5 +1,6 @@
 """The tournament API and pages: errors in the API's one shape, concurrent tables through a real
-server, and the score sheet and standings in the real browser (Chromium via Playwright)."""
+server, the score sheet and standings in the real browser (Chromium via Playwright), and who may
+write: the organiser secret and the referees' tokens (docs/tournament-security.md)."""
 
 from __future__ import annotations
 
@@ -31,8 +32,18 @@ def tournament(tmp_path: Path) -> Tournament:
     return t
 
 
-def test_api(tournament: Tournament) -> None:
-    client = TestClient(create_app(tournament.path))
+@pytest.fixture
+def secret(tournament: Tournament) -> str:
+    """The organiser secret."""
+    return tournament.reset_secret()
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def test_api(tournament: Tournament, secret: str) -> None:
+    client = TestClient(create_app(tournament.path), headers=bearer(secret))
     base = "/api/tournament/rounds/1/tables/1"
     names = client.get(base).json()["players"]
     r = client.post(base + "/entries", json={"entry": {"kind": "win", "winner": names[0], "hand": HAND},
@@ -53,7 +64,9 @@ def test_api(tournament: Tournament) -> None:
     assert r.status_code == 200
     assert client.get(base).json()["totals"] == [0, 0, 0, 0]
     audit = client.get("/api/tournament/audit", params={"round": 1, "table": 1}).json()
-    assert [a["action"] for a in audit] == ["add", "edit"] and audit[1]["author"].startswith("referee")
+    # the audit names the token's holder, not the author the client claims
+    assert [a["action"] for a in audit] == ["add", "edit"]
+    assert [a["author"] for a in audit] == ["organiser", "organiser"]
     assert client.delete(f"{base}/entries/{entry_id}").json()["entries"] == []
     assert client.get("/api/tournament/export.csv").text.startswith("Rank,Last name")
     assert len(client.get("/api/tournament/standings").json()["standings"]) == 8
@@ -93,9 +106,10 @@ def test_tables_submit_at_once(server: str, tournament: Tournament) -> None:
 
     errors: list[Any] = []
     barrier = threading.Barrier(4)
+    tokens = {t: tournament.add_token(f"Referee {t}", [t])["token"] for t in (1, 2)}
 
     def table(t: int, start: int) -> None:
-        with httpx.Client(base_url=server, timeout=60) as c:
+        with httpx.Client(base_url=server, timeout=60, headers=bearer(tokens[t])) as c:
             barrier.wait()
             for n in range(start, start + 4):
                 body = {"entry": {"kind": "fan", "winner": n % 4, "fan": 8}, "number": n}
@@ -112,6 +126,7 @@ def test_tables_submit_at_once(server: str, tournament: Tournament) -> None:
     assert all(e["error"] == "EntryConflict" for e in errors) and len(errors) == 8
     for t in (1, 2):
         assert tournament.sheet(1, t)["hands"] == 4
+        assert {a["author"] for a in tournament.audit(1, t)} == {f"Referee {t}"}
     assert tournament.check() == "ok"
 
 
@@ -130,6 +145,7 @@ def test_sheet_in_the_browser(server: str, tournament: Tournament) -> None:
             pytest.fail(f"no Chromium at {CHROMIUM} under CI")
         pytest.skip(f"no Chromium at {CHROMIUM}")
     names = tournament.sheet(1, 1)["players"]
+    token = tournament.add_token("Ann", [1])["token"]
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM,
                                     args=["--headless", "--no-sandbox", "--disable-gpu"])
@@ -148,16 +164,26 @@ def test_sheet_in_the_browser(server: str, tournament: Tournament) -> None:
         assert page.input_value("#hand") == "1m2m3m4m5m5m6m7m8m9m1z1z1z 5m"
         page.select_option("#winner", "0")
         page.select_option("#discarder", "")
-        page.fill("#author", "ann")
+        # no token on this phone yet: the write is refused, and the page asks for one
         page.click("#submit")
+        page.wait_for_selector("#token-form:not([hidden])")
+        assert "needs a token" in (page.text_content("#token-why") or "")
+        assert tournament.sheet(1, 1)["hands"] == 0
+        page.fill("#token", token)
+        page.click("#token-save")  # kept on the device, and the refused write sent again with it
         try:
             page.wait_for_selector("#entries tbody tr")
         except Exception:
             raise AssertionError(page.text_content("#message")) from None
+        page.wait_for_selector("#holder:has-text('entering as Ann (tables 1)')")
         total = int(page.text_content("[data-total='0']") or "0")
         fan = tournament.sheet(1, 1)["entries"][0]["value"]
         assert total == 3 * (8 + fan) and page.text_content("[data-total='1']") == str(-(8 + fan))
         assert page.text_content("#next") == "next: hand 2 (E2)"
+        # the token survives a reload: the next write goes through without asking
+        page.reload()
+        page.wait_for_selector("#holder:has-text('entering as Ann')")
+        assert page.is_hidden("#token-form")
         # a hand that does not win: the server's message, and nothing recorded
         page.select_option("#kind", "total")
         page.fill("#fan", "5")
@@ -169,6 +195,18 @@ def test_sheet_in_the_browser(server: str, tournament: Tournament) -> None:
         page.fill("#fan", "8")
         page.click("#submit")
         page.locator("#entries tbody tr").nth(1).wait_for()
+        assert [a["author"] for a in tournament.audit(1, 1)] == ["Ann", "Ann"]
+        # table 2 is not Ann's: refused with the server's reason, the form offered for another token
+        page.goto(server + "/tournament/sheet?round=1&table=2")
+        page.wait_for_selector("#palette button[data-tile='1m']")
+        page.select_option("#kind", "draw")
+        page.click("#submit")
+        page.wait_for_selector("#token-why:has-text('is for table(s) 1, not round 1 table 2')")
+        assert tournament.sheet(1, 2)["hands"] == 0
+        # forgetting the token: nothing is kept on the device
+        page.click("#token-forget")
+        page.wait_for_selector("#holder:has-text('no token on this device')")
+        assert page.evaluate("localStorage.getItem('suanfan-tournament-token')") is None
         # the projector view lists every player, the leader first
         page.goto(server + "/tournament/standings")
         page.wait_for_selector("#standings tbody tr")
@@ -180,9 +218,10 @@ def test_sheet_in_the_browser(server: str, tournament: Tournament) -> None:
         browser.close()
 
 
-def test_docs_examples_answer_200(tournament: Tournament) -> None:
-    # as for the scoring operations: each POST's example body ("Try it out") answers 200
-    client = TestClient(create_app(tournament.path))
+def test_docs_examples_answer_200(tournament: Tournament, secret: str) -> None:
+    # as for the scoring operations: each POST's example body ("Try it out") answers 200 (with the
+    # organiser secret, as "Authorize" in /docs sends it)
+    client = TestClient(create_app(tournament.path), headers=bearer(secret))
     doc = client.get("/openapi.json").json()
     tried = 0
     for path, ops in doc["paths"].items():
@@ -193,5 +232,17 @@ def test_docs_examples_answer_200(tournament: Tournament) -> None:
                 r = client.post(url, json=example["value"])
                 assert r.status_code == 200, (path, r.json())
                 tried += 1
-            assert set(post["responses"]) >= {"200", "400", "404", "409", "422"}
-    assert tried == 2
+            assert set(post["responses"]) >= {"200", "400", "401", "403", "404", "422", "429"}
+    assert tried == 3
+    # every operation states its error answers; every write those of the token check
+    for path, ops in doc["paths"].items():
+        for method, op in ops.items():
+            statuses = set(op["responses"])
+            assert {"404", "422"} <= statuses or path == "/api/tournament/me" or \
+                not path.startswith("/api/tournament"), (method, path, statuses)
+            if path.startswith("/api/tournament") and method in ("post", "put", "delete"):
+                assert {"401", "403", "422", "429"} <= statuses, (method, path)
+                assert op["security"] == [{"HTTPBearer": []}]
+            if path.endswith("/entries") or path.endswith("/end"):
+                assert "409" in statuses
+    assert doc["components"]["securitySchemes"]["HTTPBearer"]["scheme"] == "bearer"
