@@ -238,11 +238,157 @@ def test_docs_examples_answer_200(tournament: Tournament, secret: str) -> None:
     for path, ops in doc["paths"].items():
         for method, op in ops.items():
             statuses = set(op["responses"])
-            assert {"404", "422"} <= statuses or path == "/api/tournament/me" or \
-                not path.startswith("/api/tournament"), (method, path, statuses)
+            if not path.startswith("/api/tournament"):
+                continue
+            assert {"401", "403", "404", "429", "503"} <= statuses, (method, path, statuses)
+            if op.get("parameters") or op.get("requestBody"):
+                assert "422" in statuses, (method, path)
             if path.startswith("/api/tournament") and method in ("post", "put", "delete"):
                 assert {"401", "403", "422", "429"} <= statuses, (method, path)
                 assert op["security"] == [{"HTTPBearer": []}]
             if path.endswith("/entries") or path.endswith("/end"):
                 assert "409" in statuses
     assert doc["components"]["securitySchemes"]["HTTPBearer"]["scheme"] == "bearer"
+
+
+# -- who may write (docs/tournament-security.md), through a real server -----------------------------
+def test_tokens_end_to_end(server: str, tournament: Tournament, secret: str) -> None:
+    import httpx
+
+    entries = "/api/tournament/rounds/1/tables/{}/entries"
+    draw = {"entry": {"kind": "draw"}, "author": "someone else"}
+    with httpx.Client(base_url=server, timeout=30) as c:
+        # no token, a malformed one, a made-up one: 401 with the challenge, nothing written
+        for headers in ({}, {"Authorization": "Basic YTpi"}, bearer("sfr.1.guessed"), bearer("sfo.guessed"),
+                        bearer("x" * 5000)):
+            r = c.post(entries.format(1), json=draw, headers=headers)
+            assert r.status_code == 401 and r.headers["www-authenticate"].startswith("Bearer"), r.text
+            assert r.json()["error"] == "Unauthorized"
+        # the organiser issues tokens: one for table 1, one for every table
+        r = c.post("/api/tournament/tokens", json={"holder": "Ann", "tables": [1]}, headers=bearer(secret))
+        assert r.status_code == 200, r.text
+        ann = r.json()
+        assert ann["tables"] == ["1"] and ann["token"].startswith(f"sfr.{ann['id']}.")
+        bob = c.post("/api/tournament/tokens", json={"holder": "Bob", "tables": "2,1.1"},
+                     headers=bearer(secret)).json()
+        assert bob["tables"] == ["2", "1.1"]
+        listed = c.get("/api/tournament/tokens", headers=bearer(secret)).json()
+        assert [t["holder"] for t in listed] == ["Ann", "Bob"] and all("token" not in t for t in listed)
+        # a referee token that is someone else's, with one character changed: 401
+        wrong = ann["token"][:-1] + ("A" if ann["token"][-1] != "A" else "B")
+        assert c.post(entries.format(1), json=draw, headers=bearer(wrong)).status_code == 401
+        # the referee at their table: written, and the audit names them, not the claimed author
+        r = c.post(entries.format(1), json=draw, headers=bearer(ann["token"]))
+        assert r.status_code == 200, r.text
+        # at another table: 403
+        r = c.post(entries.format(2), json=draw, headers=bearer(ann["token"]))
+        assert r.status_code == 403 and "not round 1 table 2" in r.json()["detail"]
+        assert c.post(entries.format(2), json=draw, headers=bearer(bob["token"])).status_code == 200
+        # a referee may not manage tokens or settings
+        for method, url, body in [("POST", "/api/tournament/tokens", {"holder": "Eve"}),
+                                  ("GET", "/api/tournament/tokens", None),
+                                  ("DELETE", f"/api/tournament/tokens/{bob['id']}", None),
+                                  ("PUT", "/api/tournament/settings", {"public_reads": False})]:
+            r = c.request(method, url, json=body, headers=bearer(ann["token"]))
+            assert r.status_code == 403 and "organiser secret" in r.json()["detail"], (method, url)
+        # the organiser writes anywhere: edit, delete, end
+        entry_id = tournament.sheet(1, 2)["entries"][0]["id"]
+        base2 = "/api/tournament/rounds/1/tables/2"
+        assert c.put(f"{base2}/entries/{entry_id}", json=draw, headers=bearer(secret)).status_code == 200
+        assert c.delete(f"{base2}/entries/{entry_id}?author=x", headers=bearer(secret)).status_code == 200
+        # revoked: 403 from then on
+        r = c.delete(f"/api/tournament/tokens/{ann['id']}", headers=bearer(secret))
+        assert r.status_code == 200 and r.json()["revoked"]
+        r = c.post(entries.format(1), json=draw, headers=bearer(ann["token"]))
+        assert r.status_code == 403 and "revoked" in r.json()["detail"]
+        assert c.post("/api/tournament/rounds/1/tables/1/end", json={}, headers=bearer(bob["token"])
+                      ).status_code == 200
+        audit = c.get("/api/tournament/audit").json()
+        assert [(a["action"], a["table"], a["author"]) for a in audit] == [
+            ("add", 1, "Ann"), ("add", 2, "Bob"), ("edit", 2, "organiser"), ("delete", 2, "organiser"),
+            ("end", 1, "Bob")]
+        assert c.get("/api/tournament/me", headers=bearer(bob["token"])).json() == {
+            "holder": "Bob", "role": "referee", "token": bob["id"], "tables": ["2", "1.1"],
+            "public_reads": True}
+        # reads are public until the organiser closes them
+        reads = ["/api/tournament", "/api/tournament/standings", "/api/tournament/rounds/1/tables/1",
+                 "/api/tournament/audit", "/api/tournament/export.csv", "/api/tournament/export.json"]
+        assert all(c.get(u).status_code == 200 for u in reads)
+        r = c.put("/api/tournament/settings", json={"public_reads": False}, headers=bearer(secret))
+        assert r.json() == {"public_reads": False} and not tournament.public_reads
+        for u in reads:
+            assert c.get(u).status_code == 401, u
+            assert c.get(u, headers=bearer(ann["token"])).status_code == 403, u  # revoked
+            assert c.get(u, headers=bearer(bob["token"])).status_code == 200, u
+        assert c.get("/tournament/standings").status_code == 200  # the page itself; its data asks
+
+
+def test_wrong_tokens_are_rate_limited(server: str, tournament: Tournament, secret: str) -> None:
+    import httpx
+
+    from suanfan.web.tournament import MAX_FAILURES
+
+    known = tournament.add_token("Ann")["token"]
+    fresh = tournament.add_token("Bob")["token"]
+    url = "/api/tournament/rounds/1/tables/1/entries"
+    draw = {"entry": {"kind": "draw"}}
+    with httpx.Client(base_url=server, timeout=30) as c:
+        assert c.get("/api/tournament/me", headers=bearer(known)).status_code == 200  # verified once
+        for i in range(MAX_FAILURES):
+            r = c.post(url, json=draw, headers=bearer(f"sfr.1.wrong{i}"))
+            assert r.status_code == 401, i
+        r = c.post(url, json=draw, headers=bearer("sfr.1.wrong-again"))
+        assert r.status_code == 429 and 0 < int(r.headers["retry-after"]) <= 60
+        assert r.json()["error"] == "TooManyRequests"
+        # a token this server has verified before still works (a venue's clients may share one
+        # address); one it has not seen must wait, as a guess does
+        assert c.post(url, json=draw, headers=bearer(known)).status_code == 200
+        assert c.post(url, json=draw, headers=bearer(fresh)).status_code == 429
+        # no token at all is not an attempt: still 401
+        assert c.post(url, json=draw).status_code == 401
+    assert tournament.sheet(1, 1)["hands"] == 1
+
+
+def test_failure_limit_memory_is_bounded() -> None:
+    from suanfan.web.tournament import FailureLimit
+
+    limit = FailureLimit(limit=3, window=60, clients=100)
+    for i in range(1000):
+        for _ in range(5):
+            limit.fail(f"10.0.{i // 256}.{i % 256}")
+    assert len(limit) == 100 and limit.wait("10.0.3.231") > 0 and limit.wait("10.0.0.1") == 0
+    # an IPv6 client counts by its /64: changing the last bits does not give new tries
+    for i in range(3):
+        limit.fail(f"2001:db8::{i + 1}")
+    assert limit.wait("2001:db8::ffff") > 0 and limit.wait("2001:db8:0:1::1") == 0
+
+
+BIG = "99999999999999999999"
+
+
+def test_ids_out_of_range_are_422_on_one_connection(server: str, secret: str) -> None:
+    # ids beyond SQLite's 64-bit integers: 422, never a 500, and the keep-alive connection stays up
+    import httpx
+
+    base = "/api/tournament/rounds"
+    requests = [("GET", f"{base}/{BIG}/tables/1", None), ("GET", f"{base}/1/tables/{BIG}", None),
+                ("GET", f"/api/tournament/audit?round={BIG}", None),
+                ("GET", f"/api/tournament/audit?round=1&table={BIG}", None),
+                ("GET", f"{base}/0/tables/1", None), ("GET", f"{base}/-1/tables/1", None),
+                ("POST", f"{base}/{BIG}/tables/1/entries", {"entry": {"kind": "draw"}}),
+                ("POST", f"{base}/1/tables/1/entries", {"entry": {"kind": "draw"}, "number": int(BIG)}),
+                ("PUT", f"{base}/1/tables/1/entries/{BIG}", {"entry": {"kind": "draw"}}),
+                ("DELETE", f"{base}/1/tables/1/entries/{BIG}", None),
+                ("POST", f"{base}/1/tables/{BIG}/end", {}),
+                ("DELETE", f"/api/tournament/tokens/{BIG}", None)]
+    with httpx.Client(base_url=server, timeout=30, headers=bearer(secret)) as c:
+        for method, url, body in requests:
+            r = c.request(method, url, json=body)
+            assert r.status_code == 422, (method, url, r.status_code, r.text)
+            assert r.json()["error"] == "ValidationError" and r.headers.get("connection") != "close"
+        # ids in range that do not exist: a clear 400 / 404 naming them
+        r = c.get(f"{base}/9223372036854775807/tables/1")
+        assert r.status_code == 400 and "no round 9223372036854775807" in r.json()["detail"]
+        r = c.post("/api/tournament/tokens", json={"holder": "Ann", "tables": [int(BIG)]})
+        assert r.status_code == 400 and "table" in r.json()["detail"]
+        assert c.get("/api/tournament/audit?round=9223372036854775807").json() == []
