@@ -314,6 +314,8 @@ def test_tokens_end_to_end(server: str, tournament: Tournament, secret: str) -> 
         reads = ["/api/tournament", "/api/tournament/standings", "/api/tournament/rounds/1/tables/1",
                  "/api/tournament/audit", "/api/tournament/export.csv", "/api/tournament/export.json"]
         assert all(c.get(u).status_code == 200 for u in reads)
+        r = c.put("/api/tournament/settings", json={"public_reads": "no"}, headers=bearer(secret))
+        assert r.status_code == 422 and tournament.public_reads  # true or false, not "no"
         r = c.put("/api/tournament/settings", json={"public_reads": False}, headers=bearer(secret))
         assert r.json() == {"public_reads": False} and not tournament.public_reads
         for u in reads:

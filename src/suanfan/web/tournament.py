@@ -144,7 +144,7 @@ class TokenBody(BaseModel):
 
 
 class SettingsBody(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     public_reads: bool = Field(description="whether sheets, standings, the audit and the exports may be "
                                            "read without a token")
 
