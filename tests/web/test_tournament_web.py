@@ -394,3 +394,47 @@ def test_ids_out_of_range_are_422_on_one_connection(server: str, secret: str) ->
         r = c.post("/api/tournament/tokens", json={"holder": "Ann", "tables": [int(BIG)]})
         assert r.status_code == 400 and "table" in r.json()["detail"]
         assert c.get("/api/tournament/audit?round=9223372036854775807").json() == []
+
+
+def test_a_real_server_process(tmp_path: Path) -> None:
+    # `suanfan tournament create` prints the secret; `suanfan serve --tournament` asks for it on
+    # writes, with 422 for out-of-range ids, as a separate process (the file found through the
+    # environment variable of its worker)
+    import subprocess
+    import sys
+
+    import httpx
+
+    db = str(tmp_path / "proc.db")
+    made = subprocess.run([sys.executable, "-m", "suanfan", "tournament", "create", db, "--name", "Proc"],
+                          capture_output=True, text=True, timeout=60, check=True)
+    secret = made.stdout.split("organiser secret: ")[1].split()[0]
+    t = Tournament(db)
+    t.import_players("name\n" + "".join(f"P{i}\n" for i in range(4)))
+    t.seat_round(seed=1)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen([sys.executable, "-m", "suanfan", "serve", "--port", str(port),
+                             "--tournament", db], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        url = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                httpx.get(url + "/api/tournament", timeout=2)
+                break
+            except httpx.TransportError:
+                assert proc.poll() is None and time.monotonic() < deadline, "the server did not start"
+                time.sleep(0.1)
+        with httpx.Client(base_url=url, timeout=30) as c:
+            write = "/api/tournament/rounds/1/tables/1/entries"
+            r = c.post(write, json={"entry": {"kind": "draw"}})
+            assert r.status_code == 401 and r.headers["www-authenticate"].startswith("Bearer")
+            assert c.post(write, json={"entry": {"kind": "draw"}}, headers=bearer(secret)).status_code == 200
+            assert c.get(f"/api/tournament/rounds/{BIG}/tables/1").status_code == 422
+            assert c.get(f"/api/tournament/audit?round={BIG}").status_code == 422
+            assert c.get("/api/tournament/audit").json()[0]["author"] == "organiser"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
