@@ -82,6 +82,8 @@ class Grant:
 
     def allows(self, round: int, table: int) -> bool:
         """Whether it may write to ``round``'s ``table``."""
+        if type(round) is not int or type(table) is not int:
+            raise TournamentError(f"round {describe(round)} table {describe(table)}: give whole numbers")
         if self.organiser or not self.tables:
             return True
         return any(t == table and (r is None or r == round) for r, t in self.tables)
@@ -91,13 +93,22 @@ class Grant:
                 "token": self.token or None, "tables": format_tables(self.tables)}
 
 
+def _text(value: object, what: str) -> str:
+    if not isinstance(value, str):
+        raise TournamentError(f"{what}={describe(value)}: a text")
+    return value
+
+
 def new_secret(prefix: str) -> str:
     """A fresh random token with ``prefix``."""
-    return prefix + secrets.token_urlsafe(32)
+    return _text(prefix, "prefix") + secrets.token_urlsafe(32)
 
 
 def hash_secret(secret: str) -> str:
     """``secret``'s salted scrypt hash, as ``scrypt$n$r$p$salt$hash`` (hex)."""
+    _text(secret, "secret")
+    if len(secret) > _MAX_TOKEN:
+        raise TournamentError(f"secret: {len(secret)} characters, at most {_MAX_TOKEN}")
     salt = secrets.token_bytes(16)
     digest = hashlib.scrypt(secret.encode(), salt=salt, n=_N, r=_R, p=_P, dklen=32)
     return f"scrypt${_N}${_R}${_P}${salt.hex()}${digest.hex()}"
@@ -105,7 +116,7 @@ def hash_secret(secret: str) -> str:
 
 def verify_secret(secret: str, stored: str) -> bool:
     """Whether ``secret`` has the hash ``stored`` (made by :func:`hash_secret`)."""
-    if len(secret) > _MAX_TOKEN:
+    if not isinstance(secret, str) or not isinstance(stored, str) or len(secret) > _MAX_TOKEN:
         return False
     parts = stored.split("$")
     if len(parts) != 6 or parts[0] != "scrypt":
@@ -124,7 +135,7 @@ def verify_secret(secret: str, stored: str) -> bool:
 
 def referee_id(token: str) -> int:
     """The id in a referee token ``sfr.<id>.<random>`` (0 when it is not one)."""
-    if not token.startswith(REFEREE_PREFIX) or len(token) > _MAX_TOKEN:
+    if not isinstance(token, str) or not token.startswith(REFEREE_PREFIX) or len(token) > _MAX_TOKEN:
         return 0
     head, _, rest = token[len(REFEREE_PREFIX):].partition(".")
     if not rest or not head.isascii() or not head.isdigit() or len(head) > 18:
@@ -173,4 +184,7 @@ def parse_tables(spec: str | Sequence[int | str] | None) -> tuple[tuple[int | No
 
 def format_tables(tables: Sequence[tuple[int | None, int]]) -> list[str]:
     """The tables as :func:`parse_tables` reads them: ``["3", "2.1"]``."""
+    if not isinstance(tables, (list, tuple)) or not all(
+            isinstance(p, tuple) and len(p) == 2 for p in tables):
+        raise TournamentError(f"tables={describe(tables)}: (round or None, table) pairs")
     return [str(t) if r is None else f"{r}.{t}" for r, t in tables]

@@ -622,6 +622,9 @@ class Tournament:
         tournament's) or :class:`~suanfan.tournament.access.NotAllowed` (revoked, other
         tables). ``verify=False`` accepts only a token verified before (no scrypt hashing: what
         the web API does for an address that failed too often)."""
+        for value, what in ((round, "round"), (table, "table")):
+            if value is not None and (type(value) is not int or not 1 <= value <= MAX_ID):
+                raise TournamentError(f"{what}={describe(value)}: a whole number from 1")
         if not token:
             raise NotAuthenticated("this needs a token: Authorization: Bearer <token> (a referee's token "
                                    "from the organiser, or the organiser secret)")
