@@ -4,7 +4,9 @@
 hand by its tiles, with the options of ``suanfan mcr`` / ``suanfan riichi``, or by a total; a
 draw, a false win, a chombo, a penalty), ``edit`` / ``delete`` (kept in the audit trail),
 ``sheet``, ``end``, ``standings``, ``history``, ``audit`` and ``export`` (CSV in the EMA results
-layout, or JSON).
+layout, or JSON); ``secret``, ``token`` (add, list, revoke) and ``reads`` for who may write (and
+read) over HTTP (docs/tournament-security.md). The commands work on the file itself, without a
+token: whoever holds the file holds the event.
 """
 
 from __future__ import annotations
@@ -68,12 +70,82 @@ def _dump(obj: object) -> None:
 
 
 # -- the sub-commands -----------------------------------------------------------------------------
+_SECRET_NOTE = ("shown this once, only its hash is kept: the organiser's token for `suanfan serve "
+                "--tournament` (Authorization: Bearer …); a new one: "
+                "`suanfan tournament secret FILE --reset`")
+
+
 def _create(args: argparse.Namespace) -> int:
     from ..tournament import Tournament
 
     t = Tournament.create(args.file, args.name, args.system, args.rules, args.placement)
+    secret = t.reset_secret()
     extra = f", placement {t.placement}" if t.placement else ""
     print(f"created {t.path}: {t.name} ({t.system}, rules {t.rules}{extra})")
+    print(f"organiser secret: {secret}")
+    print(f"  ({_SECRET_NOTE})", file=sys.stderr)
+    return 0
+
+
+def _secret(args: argparse.Namespace) -> int:
+    t = _open(args)
+    if not args.reset:
+        state = "set" if t.has_secret() else "not set (give --reset to make one)"
+        print(f"{t.path}: the organiser secret is {state}; reads over HTTP are "
+              f"{'public' if t.public_reads else 'closed (a token is needed)'}")
+        return 0
+    print(f"organiser secret: {t.reset_secret()}")
+    print(f"  ({_SECRET_NOTE}; the old one no longer works)", file=sys.stderr)
+    return 0
+
+
+def _token(args: argparse.Namespace) -> int:
+    t = _open(args)
+    if args.action == "add":
+        if not args.what:
+            raise InvalidArgument("token FILE add NAME: give the holder's name")
+        rec = t.add_token(args.what, args.tables)
+        if args.json:
+            _dump(rec)
+            return 0
+        where = ", ".join(rec["tables"]) or "every table"
+        print(f"token {rec['id']} for {rec['holder']} ({where}): {rec['token']}")
+        print("  (shown this once, only its hash is kept; revoke it with `suanfan tournament token FILE "
+              f"revoke {rec['id']}`)", file=sys.stderr)
+        return 0
+    if args.tables is not None:
+        raise InvalidArgument("--tables goes with `token FILE add NAME`")
+    if args.action == "revoke":
+        if not args.what:
+            raise InvalidArgument("token FILE revoke ID: give the token's id (see `token FILE list`)")
+        try:
+            token_id = _number("token id")(args.what)
+        except argparse.ArgumentTypeError as exc:
+            raise InvalidArgument(str(exc)) from None
+        rec = t.revoke_token(token_id)
+        if args.json:
+            _dump(rec)
+        else:
+            print(f"token {rec['id']} of {rec['holder']} revoked at {rec['revoked']}")
+        return 0
+    if args.what:
+        raise InvalidArgument(f"token FILE list takes nothing more, not {args.what!r}")
+    rows = t.tokens()
+    if args.json:
+        _dump(rows)
+        return 0
+    print(_table(["id", "holder", "tables", "created", "revoked"],
+                 [[str(r["id"]), r["holder"], ", ".join(r["tables"]) or "all", r["created"],
+                   r["revoked"] or ""] for r in rows], {0}))
+    return 0
+
+
+def _reads(args: argparse.Namespace) -> int:
+    t = _open(args)
+    if args.state is not None:
+        t.set_public_reads(args.state == "public")
+    print(f"reads over HTTP (sheets, standings, audit, exports): "
+          f"{'public' if t.public_reads else 'closed: a referee token or the organiser secret is needed'}")
     return 0
 
 
@@ -355,6 +427,33 @@ def _export(args: argparse.Namespace) -> int:
 
 
 # -- the parser -----------------------------------------------------------------------------------
+#: the largest number SQLite stores (ids, rounds, tables are signed 64-bit integers there)
+_MAX_ID = (1 << 63) - 1
+#: hand numbers, as the HTTP API takes them
+_MAX_HAND = 1000
+
+
+class _Number:
+    """An argparse type: a whole number from 1 to ``top`` (so that a number SQLite cannot store
+    is refused with exit 2 and a message, not an internal error)."""
+
+    __slots__ = ("top", "what")
+
+    def __init__(self, what: str, top: int) -> None:
+        self.what = what
+        self.top = top
+
+    def __call__(self, text: str) -> int:
+        t = text.strip()
+        if not (t.isascii() and t.isdigit() and len(t) <= 20 and 1 <= int(t) <= self.top):
+            raise argparse.ArgumentTypeError(f"{self.what} {text!r}: a whole number from 1 to {self.top}")
+        return int(t)
+
+
+def _number(what: str, top: int = _MAX_ID) -> _Number:
+    return _Number(what, top)
+
+
 def _hand_options(p: argparse.ArgumentParser) -> None:
     from ..mcr.situation import FLAGS
 
@@ -364,7 +463,8 @@ def _hand_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--discarder", metavar="NAME", help="who discarded the winning tile")
     add_aliases(p, p.add_argument("--self-drawn", action="store_true", help="won by self-draw (tsumo)"),
                 "--tsumo")
-    p.add_argument("--number", type=int, metavar="N", help="the hand's number (default: the hand in play)")
+    p.add_argument("--number", type=_number("hand number", _MAX_HAND), metavar="N",
+                   help="the hand's number (default: the hand in play)")
     p.add_argument("--author", metavar="WHO", help="who enters it (kept in the audit trail)")
     g = p.add_argument_group("other results")
     g.add_argument("--fan", type=int, metavar="N", help="MCR: a win entered by its fan total")
@@ -395,8 +495,8 @@ def _hand_options(p: argparse.ArgumentParser) -> None:
 
 
 def _where(p: argparse.ArgumentParser) -> None:
-    p.add_argument("round", type=int, help="round number")
-    p.add_argument("table", type=int, help="table number")
+    p.add_argument("round", type=_number("round"), help="round number")
+    p.add_argument("table", type=_number("table"), help="table number")
 
 
 @register_command
@@ -418,7 +518,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         p.set_defaults(func=func)
         return p
 
-    p = cmd("create", "create a tournament file", _create, json_opt=False)
+    p = cmd("create", "create a tournament file (prints its organiser secret, once)", _create, json_opt=False)
     p.add_argument("--name", required=True, help="the tournament's name")
     p.add_argument("--system", choices=("mcr", "riichi"), default="mcr", help="rule system (default mcr)")
     p.add_argument("--rules", help="scoring preset (default: mcr; riichi: the placement's own rules)")
@@ -441,11 +541,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p = cmd("hand", "enter a hand, a draw, a false win, a chombo or a penalty", _hand, where=True)
     _hand_options(p)
     p = cmd("edit", "replace an entry (the sheet is replayed)", _edit, where=True)
-    p.add_argument("entry_id", type=int, help="the entry's id (see `sheet`)")
+    p.add_argument("entry_id", type=_number("entry id"), help="the entry's id (see `sheet`)")
     _hand_options(p)
     p = cmd("delete", "delete an entry (the last hand, or an adjustment)", _delete, where=True,
             json_opt=False)
-    p.add_argument("entry_id", type=int, help="the entry's id (see `sheet`)")
+    p.add_argument("entry_id", type=_number("entry id"), help="the entry's id (see `sheet`)")
     p.add_argument("--author", metavar="WHO", help="who deletes it (kept in the audit trail)")
     cmd("sheet", "show a table's score sheet", _sheet, where=True)
     p = cmd("end", "end a table's session (on time or after its last hand)", _end, where=True)
@@ -454,8 +554,22 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p = cmd("history", "a player's sessions", _history)
     p.add_argument("name", help="the player")
     p = cmd("audit", "who entered, changed or deleted what, and when (JSON Lines with --json)", _audit)
-    p.add_argument("round", type=int, nargs="?")
-    p.add_argument("table", type=int, nargs="?")
+    p.add_argument("round", type=_number("round"), nargs="?")
+    p.add_argument("table", type=_number("table"), nargs="?")
     p = cmd("export", "export the results: CSV (EMA results layout) or JSON", _export, json_opt=False)
     p.add_argument("--format", choices=("csv", "json"), default="csv")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE (default: stdout)")
+    p = cmd("secret", "the organiser secret of `suanfan serve --tournament`: whether it is set, or a new "
+                      "one", _secret, json_opt=False)
+    p.add_argument("--reset", action="store_true",
+                   help="make a new secret and print it once (the old one stops working)")
+    p = cmd("token", "referee tokens for `suanfan serve --tournament`: add NAME [--tables …], list, "
+                     "revoke ID", _token)
+    p.add_argument("action", choices=("add", "list", "revoke"))
+    p.add_argument("what", nargs="?", metavar="NAME|ID", help="add: the holder's name; revoke: the token id")
+    p.add_argument("--tables", metavar="LIST",
+                   help="add: the tables it may write to, e.g. 3,5 (every round) or 2.1 (round 2 table 1); "
+                        "default every table")
+    p = cmd("reads", "whether sheets and standings may be read over HTTP without a token", _reads,
+            json_opt=False)
+    p.add_argument("state", nargs="?", choices=("public", "closed"), help="set it (default: show it)")

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import hashlib
 import io
 import json
 import os
@@ -27,12 +28,28 @@ from datetime import UTC, datetime
 from typing import Any, Final
 
 from ..errors import MahjongError, describe
+from .access import (
+    ORGANISER,
+    ORGANISER_PREFIX,
+    REFEREE_PREFIX,
+    Grant,
+    NotAllowed,
+    NotAuthenticated,
+    format_tables,
+    hash_secret,
+    new_secret,
+    parse_tables,
+    referee_id,
+    verify_secret,
+)
 from .points import get_placement, mcr_table_points, placement_ranks, riichi_placement_points
 from .seating import METHODS, seat
 from .sheets import MCR_HANDS, EntryConflict, MCRSheet, RiichiSheet, TournamentError, check_entry, is_result
 
-__all__ = ["BUSY_TIMEOUT", "MIGRATIONS", "SCHEMA_VERSION", "Tournament"]
+__all__ = ["BUSY_TIMEOUT", "MAX_ID", "MIGRATIONS", "SCHEMA_VERSION", "Tournament"]
 
+#: the largest id or number SQLite stores (a signed 64-bit integer)
+MAX_ID: Final = (1 << 63) - 1
 #: seconds a writer waits for another's transaction to finish
 BUSY_TIMEOUT: Final = 30.0
 
@@ -89,8 +106,21 @@ CREATE TABLE audit (
 );
 """
 
+# version 2: who may write (docs/tournament-security.md). The organiser secret's hash and the
+# public_reads switch are rows of settings; a token's tables are a JSON list of [round|null, table].
+_SCHEMA_2: Final = """
+CREATE TABLE tokens (
+    id INTEGER PRIMARY KEY,
+    holder TEXT NOT NULL,
+    hash TEXT NOT NULL,
+    tables TEXT NOT NULL DEFAULT '[]',
+    created TEXT NOT NULL,
+    revoked TEXT
+);
+"""
+
 #: schema version → the SQL that brings a file from the version before to it
-MIGRATIONS: Final[dict[int, str]] = {1: _SCHEMA_1}
+MIGRATIONS: Final[dict[int, str]] = {1: _SCHEMA_1, 2: _SCHEMA_2}
 #: the schema version this suanfan writes
 SCHEMA_VERSION: Final = max(MIGRATIONS)
 _MAGIC: Final = "suanfan tournament"
@@ -122,7 +152,7 @@ class Tournament:
     between calls, so one object may be shared by threads and several processes may open the
     same file."""
 
-    __slots__ = ("_placement", "_rules", "name", "path", "placement", "rules", "system")
+    __slots__ = ("_placement", "_rules", "_verified", "name", "path", "placement", "rules", "system")
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path: Final = os.fspath(path)
@@ -139,6 +169,9 @@ class Tournament:
         self.placement: Final = settings.get("placement", "")
         self._rules: Any = None
         self._placement: Any = None
+        # sha256 of a token verified already → the stored hash it matched (a bounded cache, so
+        # that a known token is not hashed with scrypt again on each request)
+        self._verified: dict[str, str] = {}
 
     # -- the file ----------------------------------------------------------------------------------
     @classmethod
@@ -509,6 +542,131 @@ class Tournament:
                      "before": json.loads(b) if b else None, "after": json.loads(af) if af else None}
                     for a, au, ac, en, r, t, n, b, af in db.execute(q + " ORDER BY id", args)]
 
+    # -- access (docs/tournament-security.md) ------------------------------------------------------
+    def reset_secret(self) -> str:
+        """A new organiser secret (any old one stops working): the secret itself, to be shown
+        once; only its salted hash is stored."""
+        secret = new_secret(ORGANISER_PREFIX)
+        stored = hash_secret(secret)
+        with self._write() as db:
+            db.execute("INSERT OR REPLACE INTO settings VALUES ('organiser_secret', ?)", (stored,))
+        return secret
+
+    def has_secret(self) -> bool:
+        """Whether the tournament has an organiser secret (files made before schema 2 have none
+        until :meth:`reset_secret`)."""
+        with self._read() as db:
+            return db.execute("SELECT 1 FROM settings WHERE key = 'organiser_secret'").fetchone() is not None
+
+    @property
+    def public_reads(self) -> bool:
+        """Whether anyone may read the sheets, standings, audit and exports over HTTP (the
+        default); when False the web API asks for a token on reads too."""
+        with self._read() as db:
+            row = db.execute("SELECT value FROM settings WHERE key = 'public_reads'").fetchone()
+        return row is None or row[0] != "0"
+
+    def set_public_reads(self, public: bool) -> None:
+        """Open (True) or close (False) the reads to those without a token."""
+        if not isinstance(public, bool):
+            raise TournamentError(f"public_reads={describe(public)}: true or false")
+        with self._write() as db:
+            db.execute("INSERT OR REPLACE INTO settings VALUES ('public_reads', ?)",
+                       ("1" if public else "0",))
+
+    def add_token(self, holder: str, tables: str | Sequence[int | str] | None = None) -> dict[str, Any]:
+        """A new referee token for ``holder``, limited to ``tables`` (see
+        :func:`~suanfan.tournament.access.parse_tables`; None: every table). Its record with
+        the token itself under ``"token"`` (shown once: only its hash is stored)."""
+        nm = _name(holder, "holder")
+        if nm.lower() == ORGANISER:
+            raise TournamentError(f"holder={nm!r}: that name is the organiser's")
+        limits = parse_tables(tables)
+        at = _now()
+        with self._write() as db:
+            cur = db.execute("INSERT INTO tokens (holder, hash, tables, created) VALUES (?, '', ?, ?)",
+                             (nm, json.dumps([list(p) for p in limits]), at))
+            token_id = cur.lastrowid
+            assert token_id is not None
+            token = new_secret(f"{REFEREE_PREFIX}{token_id}.")
+            db.execute("UPDATE tokens SET hash = ? WHERE id = ?", (hash_secret(token), token_id))
+        return {"id": token_id, "holder": nm, "tables": format_tables(limits), "created": at, "revoked": None,
+                "token": token}
+
+    def tokens(self) -> list[dict[str, Any]]:
+        """The referee tokens (without the tokens themselves): id, holder, tables, created,
+        revoked (when, or None)."""
+        with self._read() as db:
+            return [{"id": i, "holder": h, "tables": format_tables(_limits(tb)), "created": c, "revoked": r}
+                    for i, h, tb, c, r in
+                    db.execute("SELECT id, holder, tables, created, revoked FROM tokens ORDER BY id")]
+
+    def revoke_token(self, token_id: int) -> dict[str, Any]:
+        """Revoke a referee token by its id (it answers 403 from then on); its record."""
+        if type(token_id) is not int or not 1 <= token_id <= MAX_ID:
+            raise TournamentError(f"token id {describe(token_id)}: a token's id (see the token list)")
+        at = _now()
+        with self._write() as db:
+            row = db.execute("SELECT revoked FROM tokens WHERE id = ?", (token_id,)).fetchone()
+            if row is None:
+                raise TournamentError(f"there is no token {token_id}")
+            if row[0] is None:
+                db.execute("UPDATE tokens SET revoked = ? WHERE id = ?", (at, token_id))
+        return next(t for t in self.tokens() if t["id"] == token_id)
+
+    def authorise(self, token: str | None, round: int | None = None, table: int | None = None,
+                  verify: bool = True) -> Grant:
+        """Who ``token`` belongs to, if it may write to ``round``'s ``table`` (None: anything a
+        referee may do, such as reading closed standings). Raises
+        :class:`~suanfan.tournament.access.NotAuthenticated` (no token, not one of this
+        tournament's) or :class:`~suanfan.tournament.access.NotAllowed` (revoked, other
+        tables). ``verify=False`` accepts only a token verified before (no scrypt hashing: what
+        the web API does for an address that failed too often)."""
+        for value, what in ((round, "round"), (table, "table")):
+            if value is not None and (type(value) is not int or not 1 <= value <= MAX_ID):
+                raise TournamentError(f"{what}={describe(value)}: a whole number from 1")
+        if not token:
+            raise NotAuthenticated("this needs a token: Authorization: Bearer <token> (a referee's token "
+                                   "from the organiser, or the organiser secret)")
+        if not isinstance(token, str):
+            raise NotAuthenticated(f"token {describe(token)}: a text")
+        if token.startswith(ORGANISER_PREFIX):
+            with self._read() as db:
+                row = db.execute("SELECT value FROM settings WHERE key = 'organiser_secret'").fetchone()
+            if row is None:
+                raise NotAuthenticated("this tournament has no organiser secret yet: make one with "
+                                       "`suanfan tournament secret FILE --reset`")
+            if not self._check_hash(token, str(row[0]), verify):
+                raise NotAuthenticated("not a token of this tournament")
+            return Grant(ORGANISER, True, 0, ())
+        token_id = referee_id(token)
+        if not token_id:
+            raise NotAuthenticated("not a token of this tournament")
+        with self._read() as db:
+            found = db.execute("SELECT holder, hash, tables, revoked FROM tokens WHERE id = ?",
+                               (token_id,)).fetchone()
+        if found is None or not self._check_hash(token, str(found[1]), verify):
+            raise NotAuthenticated("not a token of this tournament")
+        grant = Grant(str(found[0]), False, token_id, _limits(found[2]))
+        if found[3] is not None:
+            raise NotAllowed(f"the token of {grant.holder} (id {token_id}) was revoked at {found[3]}")
+        if table is not None and not grant.allows(round if round is not None else 0, table):
+            allowed = ", ".join(format_tables(grant.tables))
+            raise NotAllowed(f"the token of {grant.holder} is for table(s) {allowed}, not round {round} "
+                             f"table {table}")
+        return grant
+
+    def _check_hash(self, token: str, stored: str, verify: bool) -> bool:
+        key = hashlib.sha256(token.encode()).hexdigest()
+        if self._verified.get(key) == stored:
+            return True
+        if not verify or not verify_secret(token, stored):
+            return False
+        if len(self._verified) >= 1024:
+            self._verified.clear()
+        self._verified[key] = stored
+        return True
+
     # -- standings and exports ---------------------------------------------------------------------
     def standings(self) -> list[dict[str, Any]]:
         """Every player ranked: table points (riichi: final points), then score, then first
@@ -728,6 +886,12 @@ def _riichi_over(last: Mapping[str, Any], hands: int) -> bool:
         return dealer not in e["tenpai"]
     winners = [w["winner"] for w in e["wins"]] if e["kind"] == "win" else [e["winner"]]
     return dealer not in winners
+
+
+def _limits(stored: object) -> tuple[tuple[int | None, int], ...]:
+    """A token's tables as stored (a JSON list of [round or null, table])."""
+    pairs = json.loads(str(stored)) if stored else []
+    return tuple((None if r is None else int(r), int(t)) for r, t in pairs)
 
 
 def _migrate(db: sqlite3.Connection, version: int) -> None:

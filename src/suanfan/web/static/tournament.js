@@ -16,16 +16,101 @@ function el(tag, attrs, ...children) {
   return e;
 }
 
+// -- the token: a referee's (or the organiser's), kept on this device, sent with every request --
+const TOKEN_KEY = "suanfan-tournament-token";
+
+function storedToken() {
+  try { return localStorage.getItem(TOKEN_KEY) || ""; } catch (e) { return ""; }
+}
+
 async function api(method, path, body) {
   const opts = { method, headers: {} };
   if (body !== undefined) {
     opts.headers["Content-Type"] = "application/json";
     opts.body = JSON.stringify(body);
   }
+  const token = storedToken();
+  if (token) opts.headers.Authorization = "Bearer " + token;
   const r = await fetch(path, opts);
   const data = await r.json().catch(() => ({ error: "HTTPError", detail: r.statusText }));
-  if (!r.ok) throw new Error(data.detail || data.error || r.statusText);
+  if (!r.ok) {
+    const err = new Error(data.detail || data.error || r.statusText);
+    err.status = r.status;
+    throw err;
+  }
   return data;
+}
+
+let pending = null; // the action refused for want of a token, tried again once one is given
+
+function tokenCard() {
+  let card = document.getElementById("token-card");
+  if (card) return card;
+  const input = el("input", { id: "token", type: "password", autocomplete: "off", spellcheck: "false",
+    placeholder: "sfr.… from the organiser" });
+  const form = el("form", { id: "token-form", class: "row", hidden: "" },
+    el("label", {}, "Token ", input),
+    el("button", { type: "submit", id: "token-save", class: "primary", text: "Use this token" }));
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const value = input.value.trim();
+    if (!value) return;
+    try { localStorage.setItem(TOKEN_KEY, value); } catch (e) { /* private mode: this page only */ }
+    input.value = "";
+    form.hidden = true;
+    await showHolder();
+    const again = pending;
+    pending = null;
+    if (again) await again();
+  });
+  const forget = el("button", { type: "button", id: "token-forget", class: "small", text: "forget the token",
+    onclick: async () => {
+      try { localStorage.removeItem(TOKEN_KEY); } catch (e) { /* nothing kept */ }
+      await showHolder();
+    } });
+  card = el("section", { class: "card", id: "token-card" },
+    el("p", { id: "token-why", class: "message" }), form,
+    el("p", { class: "row" }, el("span", { id: "holder" }), " ", forget));
+  const after = document.getElementById("form-card");
+  if (after) after.after(card); else document.querySelector("main").append(card);
+  return card;
+}
+
+async function showHolder() {
+  tokenCard();
+  const holder = document.getElementById("holder");
+  const forget = document.getElementById("token-forget");
+  const token = storedToken();
+  forget.hidden = !token;
+  tokenCard().hidden = !token && document.getElementById("token-form").hidden;
+  if (!token) { holder.textContent = "no token on this device"; return; }
+  try {
+    const me = await api("GET", "/api/tournament/me");
+    const where = me.role === "organiser" ? "organiser" : (me.tables.length ? "tables " + me.tables.join(", ") : "every table");
+    holder.textContent = `entering as ${me.holder} (${where})`;
+  } catch (e) {
+    holder.textContent = `the token on this device is refused: ${e.message}`;
+  }
+}
+
+// run an action; when refused for want of a (valid) token, ask for one and run it again with it
+async function withToken(action) {
+  try {
+    await action();
+  } catch (e) {
+    if (![401, 403, 429].includes(e.status)) throw e;
+    tokenCard().hidden = false;
+    document.getElementById("token-why").textContent = e.message;
+    if (e.status !== 429) {
+      document.getElementById("token-form").hidden = false;
+      document.getElementById("token").focus();
+      pending = async () => {
+        document.getElementById("token-why").textContent = "";
+        try { await withToken(action); } catch (err) { say(err.message); }
+      };
+    }
+    say(e.status === 401 ? "a token is needed: enter yours below" : e.message);
+  }
 }
 
 function say(text, ok) {
@@ -42,7 +127,12 @@ function num(x) {
 
 // -- the index page -------------------------------------------------------------------------
 async function indexPage() {
-  try {
+  await showHolder();
+  try { await withToken(indexLoad); } catch (e) { say(e.message); }
+}
+
+async function indexLoad() {
+  {
     const t = await api("GET", "/api/tournament");
     document.getElementById("t-name").textContent = `${t.name} (${t.system}, ${t.rules})`;
     document.title = `${t.name} — suanfan`;
@@ -57,13 +147,15 @@ async function indexPage() {
       }
       box.append(el("h2", { text: `Round ${r.round}` }), list);
     }
-  } catch (e) { say(e.message); }
+    say("");
+  }
 }
 
 // -- the standings (projector) --------------------------------------------------------------
 async function standingsPage() {
-  const refresh = async () => {
-    try {
+  await showHolder();
+  const refresh = async () => withToken(async () => {
+    {
       const s = await api("GET", "/api/tournament/standings");
       document.getElementById("t-name").textContent = s.name;
       const riichi = s.system === "riichi";
@@ -86,8 +178,8 @@ async function standingsPage() {
       document.getElementById("updated").textContent = `updated ${new Date().toLocaleTimeString()}` +
         (open.length ? ` · in play: ${open.join(", ")}` : "");
       say("");
-    } catch (e) { say(e.message); }
-  };
+    }
+  }).catch((e) => say(e.message));
   await refresh();
   const every = Number(new URLSearchParams(location.search).get("refresh")) || 15;
   setInterval(refresh, every * 1000);
@@ -277,46 +369,50 @@ async function load() {
   render();
 }
 
+// the audit trail records the token's holder: the pages send no author
 async function submit(ev) {
   ev.preventDefault();
-  const author = document.getElementById("author").value.trim();
-  localStorage.setItem("suanfan-author", author);
   const base = `/api/tournament/rounds/${state.round}/tables/${state.table}/entries`;
+  let entry;
+  try { entry = entryFromForm(); } catch (e) { say(e.message); return; }
+  const editing = state.editing;
+  const kind = entry.kind;
+  const adj = ["false_win", "chombo", "penalty"].includes(kind);
+  const number = state.sheet.next ? state.sheet.next.number : undefined;
   try {
-    const entry = entryFromForm();
-    let rec;
-    if (state.editing) {
-      rec = await api("PUT", `${base}/${state.editing}`, { entry, author });
-      say(`entry ${state.editing} changed`, true);
-    } else {
-      const kind = entry.kind;
-      const adj = ["false_win", "chombo", "penalty"].includes(kind);
-      const number = state.sheet.next ? state.sheet.next.number : undefined;
-      rec = await api("POST", base, adj ? { entry, author } : { entry, author, number });
-      say(`hand ${rec.number} (${rec.label}) recorded: ` + rec.deltas.map(num).join(" / "), true);
-    }
-    resetForm();
-    await load();
+    await withToken(async () => {
+      if (editing) {
+        await api("PUT", `${base}/${editing}`, { entry });
+        say(`entry ${editing} changed`, true);
+      } else {
+        const rec = await api("POST", base, adj ? { entry } : { entry, number });
+        say(`hand ${rec.number} (${rec.label}) recorded: ` + rec.deltas.map(num).join(" / "), true);
+      }
+      resetForm();
+      await load();
+    });
   } catch (e) { say(e.message); }
 }
 
 async function remove(r) {
   if (!confirm(`Delete entry ${r.id} (hand ${r.number})?`)) return;
   try {
-    const author = encodeURIComponent(document.getElementById("author").value.trim());
-    state.sheet = await api("DELETE", `/api/tournament/rounds/${state.round}/tables/${state.table}/entries/${r.id}?author=${author}`);
-    say(`entry ${r.id} deleted`, true);
-    render();
+    await withToken(async () => {
+      state.sheet = await api("DELETE", `/api/tournament/rounds/${state.round}/tables/${state.table}/entries/${r.id}`);
+      say(`entry ${r.id} deleted`, true);
+      render();
+    });
   } catch (e) { say(e.message); }
 }
 
 async function endSession() {
   if (!confirm("End this session? No more hands can be entered.")) return;
   try {
-    state.sheet = await api("POST", `/api/tournament/rounds/${state.round}/tables/${state.table}/end`,
-      { author: document.getElementById("author").value.trim() });
-    say("session ended", true);
-    render();
+    await withToken(async () => {
+      state.sheet = await api("POST", `/api/tournament/rounds/${state.round}/tables/${state.table}/end`, {});
+      say("session ended", true);
+      render();
+    });
   } catch (e) { say(e.message); }
 }
 
@@ -341,13 +437,13 @@ async function sheetPage() {
   const q = new URLSearchParams(location.search);
   state.round = Number(q.get("round")) || 1;
   state.table = Number(q.get("table")) || 1;
-  document.getElementById("author").value = localStorage.getItem("suanfan-author") || "";
   picker();
   document.getElementById("kind").addEventListener("change", showKind);
   document.getElementById("entry-form").addEventListener("submit", submit);
   document.getElementById("end").addEventListener("click", endSession);
   document.getElementById("cancel-edit").addEventListener("click", () => { resetForm(); render(); });
-  try { await load(); } catch (e) { say(e.message); }
+  await showHolder();
+  try { await withToken(load); } catch (e) { say(e.message); }
 }
 
 const PAGES = { index: indexPage, standings: standingsPage, sheet: sheetPage };
