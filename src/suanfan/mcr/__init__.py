@@ -3,8 +3,8 @@ principles, presets and results that explain themselves. See ``MCR.md``."""
 
 from __future__ import annotations
 
-from ..shanten import mcr_shanten as shanten
 from .extended import EXTENDED_FANS, FLAGS
+from .fan_shanten import UNREACHABLE, FanShanten, fan_shanten, shanten
 from .fans import FAN_BY_ID, FANS, Fan, FanDef
 from .rules import PRESETS, Rules, fan_id, get_rules, load_rules
 from .scoring import FanEntry, MCRResult, RemovedFan, score
@@ -16,6 +16,8 @@ __all__ = [
     "FANS",
     "FAN_BY_ID",
     "FLAGS",
+    "UNREACHABLE",
+    "FanShanten",
     "PRESETS",
     "Fan",
     "FanDef",
@@ -25,6 +27,7 @@ __all__ = [
     "Rules",
     "Situation",
     "fan_id",
+    "fan_shanten",
     "get_rules",
     "load_rules",
     "parse_wind",

@@ -1,0 +1,107 @@
+"""Complete MCR hands scored from kind counts, cached: what the fan-aware shanten and the
+expected-value search ask of the engine (see ``docs/mcr-shanten.md``).
+
+A :class:`WinScorer` belongs to one table setting: the declared melds, the seat and prevalent
+winds and the rule set. It scores a complete hand given as 34 standing kind counts (the winning
+tile included) and the kind of the winning tile, with the one engine
+(:func:`suanfan.mcr.engine.evaluate`), on a discard and by self-draw, with **no situational fan
+that depends on the table**: no flowers, no 和绝张 (neither stated nor inferred from the melds),
+妙手回春 / 海底捞月, 杠上开花 or 抢杠和. The totals are cached by the packed counts (three bits a
+kind) and the winning kind; the cache is bounded (emptied when full).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ..hand import Hand, Meld
+from ..tiles import NUM_KINDS
+from .engine import Ctx, evaluate
+from .rules import Rules
+from .scoring import MCRResult
+from .situation import Situation
+
+__all__ = ["WinScorer", "pack_counts", "scorer_for"]
+
+#: totals kept by one scorer before its cache is emptied
+_CACHE_CAP: Final = 1 << 17
+#: scorers kept (one a table setting) before they are all dropped
+_SCORERS_CAP: Final = 64
+_NO_EXTRA: Final[list[int]] = []
+
+
+def pack_counts(counts: list[int]) -> int:
+    """34 kind counts (each 0-7) packed three bits a kind: the cache key of a hand."""
+    key = 0
+    for k in range(NUM_KINDS - 1, -1, -1):
+        key = (key << 3) | counts[k]
+    return key
+
+
+class WinScorer:
+    """Scores complete hands beside fixed ``melds`` under one seat / prevalent wind and rules.
+
+    :meth:`totals` returns ``discard_total | self_drawn_total << 8`` (each the fan total without
+    flowers, -1 stored as 255 when the counts are not a complete hand)."""
+
+    __slots__ = ("_cache", "_sit_discard", "_sit_self", "melds", "prevalent_wind", "rules", "seat_wind")
+
+    def __init__(self, melds: tuple[Meld, ...], seat_wind: int, prevalent_wind: int, rules: Rules) -> None:
+        self.melds: Final = melds
+        self.seat_wind: Final = seat_wind
+        self.prevalent_wind: Final = prevalent_wind
+        self.rules: Final = rules
+        self._sit_discard: Final = Situation(False, False, False, False, seat_wind, prevalent_wind, 0)
+        self._sit_self: Final = Situation(True, False, False, False, seat_wind, prevalent_wind, 0)
+        self._cache: Final[dict[int, int]] = {}
+
+    def hand(self, counts: list[int], win: int) -> Hand:
+        """The complete hand of standing ``counts`` (winning tile included) won on kind ``win``."""
+        tiles: list[int] = []
+        for k in range(NUM_KINDS):
+            n = counts[k] - (1 if k == win else 0)
+            for _ in range(n):
+                tiles.append(k)
+        return Hand(self.melds, tiles, win)
+
+    def totals(self, key: int, counts: list[int], win: int) -> int:
+        """``discard | self_drawn << 8`` for ``counts`` (packed as ``key``) won on ``win``."""
+        ck = key * NUM_KINDS + win
+        got = self._cache.get(ck, -1)
+        if got >= 0:
+            return got
+        h = self.hand(counts, win)
+        tables = self.rules.tables
+        d = evaluate(Ctx(h, self._sit_discard, tables, _NO_EXTRA)).total
+        s = evaluate(Ctx(h, self._sit_self, tables, _NO_EXTRA)).total
+        got = (d & 255) | (s & 255) << 8
+        if len(self._cache) >= _CACHE_CAP:
+            self._cache.clear()
+        self._cache[ck] = got
+        return got
+
+    def result(self, counts: list[int], win: int, self_drawn: bool) -> MCRResult:
+        """The engine's full result (fans, explanation) of a complete hand."""
+        h = self.hand(counts, win)
+        sit = self._sit_self if self_drawn else self._sit_discard
+        ctx = Ctx(h, sit, self.rules.tables, _NO_EXTRA)
+        best = evaluate(ctx)
+        reading = best.reading
+        if reading is None:
+            raise ValueError("not a complete hand")
+        return MCRResult(h, self.rules, sit, best.total, best.readings, (), reading, ctx)
+
+
+_SCORERS: Final[dict[tuple[tuple[Meld, ...], int, int, Rules], WinScorer]] = {}
+
+
+def scorer_for(melds: tuple[Meld, ...], seat_wind: int, prevalent_wind: int, rules: Rules) -> WinScorer:
+    """The shared scorer of a table setting (its cache kept between calls)."""
+    k = (melds, seat_wind, prevalent_wind, rules)
+    got = _SCORERS.get(k)
+    if got is None:
+        if len(_SCORERS) >= _SCORERS_CAP:
+            _SCORERS.clear()
+        got = WinScorer(melds, seat_wind, prevalent_wind, rules)
+        _SCORERS[k] = got
+    return got
