@@ -10,22 +10,25 @@ from .rules import PRESETS, Rules, fan_id, get_rules, load_rules
 from .scoring import FanEntry, MCRResult, RemovedFan, score
 from .situation import Situation, parse_wind
 from .winning import score_waits as waits
+from .wins import WinValue, WinValues, win_values
 
 __all__ = [
     "EXTENDED_FANS",
     "FANS",
     "FAN_BY_ID",
     "FLAGS",
-    "UNREACHABLE",
-    "FanShanten",
     "PRESETS",
+    "UNREACHABLE",
     "Fan",
     "FanDef",
     "FanEntry",
+    "FanShanten",
     "MCRResult",
     "RemovedFan",
     "Rules",
     "Situation",
+    "WinValue",
+    "WinValues",
     "fan_id",
     "fan_shanten",
     "get_rules",
@@ -34,5 +37,6 @@ __all__ = [
     "score",
     "shanten",
     "waits",
+    "win_values",
 ]
 

@@ -12,16 +12,18 @@ kind) and the winning kind; the cache is bounded (emptied when full).
 
 from __future__ import annotations
 
-from typing import Final
+from dataclasses import dataclass
+from typing import Any, Final
 
+from ..errors import InvalidArgument, describe
 from ..hand import Hand, Meld
 from ..tiles import NUM_KINDS
 from .engine import Ctx, evaluate
-from .rules import Rules
+from .rules import Rules, get_rules
 from .scoring import MCRResult
-from .situation import Situation
+from .situation import Situation, parse_wind
 
-__all__ = ["WinScorer", "pack_counts", "scorer_for"]
+__all__ = ["NO_WIN", "WinScorer", "WinValue", "WinValues", "pack_counts", "scorer_for", "win_values"]
 
 #: totals kept by one scorer before its cache is emptied
 _CACHE_CAP: Final = 1 << 17
@@ -105,3 +107,87 @@ def scorer_for(melds: tuple[Meld, ...], seat_wind: int, prevalent_wind: int, rul
         got = WinScorer(melds, seat_wind, prevalent_wind, rules)
         _SCORERS[k] = got
     return got
+
+
+# -- the value of a self-drawn win, for the expected-value search ----------------------------------
+@dataclass(frozen=True, slots=True)
+class WinValue:
+    """A complete hand as a self-drawn win: ``fans`` (the total without flowers, no table fans),
+    ``is_win`` (the total reaches the minimum), ``value`` (the MCR settlement of a self-draw: each
+    of the three others pays base + fans, so ``3 * (base + fans)``; 0 when it is no win) and
+    ``combination`` (the ids of the fans counted, highest value first: a key for grouping the
+    wins a search reaches, e.g. ``("half_flush", "all_pungs", …)``)."""
+
+    fans: int
+    is_win: bool
+    value: int
+    combination: tuple[str, ...]
+
+    def names(self, lang: str = "zh") -> tuple[str, ...]:
+        """The fans of :attr:`combination` by name (``"zh"``, ``"zh-Hant"`` or ``"en"``)."""
+        from .fans import FAN_BY_ID
+
+        return tuple(FAN_BY_ID[f].name(lang) for f in self.combination)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"fans": self.fans, "is_win": self.is_win, "value": self.value,
+                "combination": list(self.combination)}
+
+
+#: what :meth:`WinValues.of` answers for counts that are not a complete hand
+NO_WIN: Final = WinValue(-1, False, 0, ())
+
+
+class WinValues:
+    """The self-drawn value of complete hands beside fixed melds, under one table setting and a
+    minimum: ``of(counts, win)`` for 34 standing kind counts (the winning tile included) and the
+    winning kind, cached by the packed counts. ``value(counts, win)`` is the settlement alone
+    (the hot path of a search: one dict look-up once seen)."""
+
+    __slots__ = ("_scorer", "_values", "base", "minimum")
+
+    def __init__(self, scorer: WinScorer, minimum: int) -> None:
+        self._scorer: Final = scorer
+        self.minimum: Final = minimum
+        self.base: Final = scorer.rules.base_points
+        self._values: Final[dict[int, WinValue]] = {}
+
+    def of(self, counts: list[int], win: int) -> WinValue:
+        key = pack_counts(counts) * NUM_KINDS + win
+        got = self._values.get(key)
+        if got is not None:
+            return got
+        total = self._scorer.totals(key // NUM_KINDS, counts, win) >> 8
+        if total == 255:
+            got = NO_WIN
+        else:
+            fans = self._scorer.result(counts, win, True).fans
+            ok = total >= self.minimum
+            got = WinValue(total, ok, 3 * (self.base + total) if ok else 0, tuple(f.id for f in fans))
+        if len(self._values) >= _CACHE_CAP:
+            self._values.clear()
+        self._values[key] = got
+        return got
+
+    def value(self, counts: list[int], win: int) -> int:
+        return self.of(counts, win).value
+
+
+def win_values(melds: object = (), seat_wind: object = "E", prevalent_wind: object = "E",
+               minimum: object = 8, rules: object = "mcr") -> WinValues:
+    """The :class:`WinValues` of a table setting: ``melds`` the hand's declared melds (a
+    :class:`~suanfan.Hand`'s ``melds``), the winds as for :func:`suanfan.mcr.score`, ``minimum``
+    the fans a win needs (flowers not counted), ``rules`` a preset name or Rules."""
+    if not isinstance(melds, tuple) or not all(isinstance(m, Meld) for m in melds):
+        raise InvalidArgument(f"melds={describe(melds)}: give a hand's melds (a tuple of Meld)")
+    if isinstance(minimum, bool) or not isinstance(minimum, int) or not 0 <= minimum <= 1000:
+        raise InvalidArgument(f"minimum={describe(minimum)}: give a number of fans 0-1000")
+    if isinstance(rules, Rules):
+        r = rules
+    elif isinstance(rules, str):
+        r = get_rules(rules)
+    else:
+        raise InvalidArgument(f"rules={describe(rules)}: give a preset name (e.g. 'mcr') or a Rules object")
+    sw = parse_wind(seat_wind, "seat wind")
+    pw = parse_wind(prevalent_wind, "prevalent wind")
+    return WinValues(scorer_for(melds, sw, pw, r), minimum)
