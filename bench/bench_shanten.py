@@ -7,7 +7,8 @@
 
 Speed: every set is a fresh batch of random 13-tile hands (no melds), never seen before in the
 process. Every library gets the set's hands already converted to its own input (a parsed ``Hand``
-for suanfan's ``mcr_shanten`` (the plain shanten ``mcr.shanten(h, minimum=None)``) / ``riichi.shanten``, 34 kind counts for its counts functions
+for suanfan's plain ``mcr_shanten`` (``mcr.shanten(h, minimum=None)``) / ``riichi.shanten``, 34
+kind counts for its counts functions
 and ``mahjong``, tile-name tuples for PyMahjongGB's ``MahjongShanten``, 136-format tile ids for
 riichienv's ``calculate_shanten``), so only the shanten call is timed; the libraries take turns
 on each set (the order rotates between sets). CPU time of this process (time.process_time).

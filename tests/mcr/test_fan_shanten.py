@@ -39,7 +39,8 @@ def _qualifies(ready: Hand, minimum: int, sw: str, pw: str) -> bool:
             continue
         h = ready.with_winning_tile(w)
         for sd in (False, True):
-            if score(h, self_drawn=sd, seat_wind=sw, prevalent_wind=pw, rules=RULES).total_without_flowers >= minimum:
+            won = score(h, self_drawn=sd, seat_wind=sw, prevalent_wind=pw, rules=RULES)
+            if won.total_without_flowers >= minimum:
                 return True
     return False
 
