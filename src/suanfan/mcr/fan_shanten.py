@@ -307,15 +307,17 @@ def _orphans(st: _Search) -> None:
 
 
 def _honors_and_knitted(st: _Search) -> None:
-    """全不靠 / 七星不靠: fourteen different kinds among a knitted spread and the honours."""
+    """全不靠 / 七星不靠: fourteen different kinds among a knitted spread and the honours (the
+    sixteen kinds less two; the cost is the kinds kept that the hand lacks)."""
     for ki in range(6):
         kinds = list(KNITTED[ki]) + list(_HONORS)
+        missing = [0 if st.have[k] else 1 for k in kinds]
+        base = sum(missing)
+        if base - 2 > st.budget:
+            continue
         for a in range(16):
             for b in range(a + 1, 16):
-                cost = 0
-                for j in range(16):
-                    if j != a and j != b and not st.have[kinds[j]]:
-                        cost += 1
+                cost = base - missing[a] - missing[b]
                 if cost > st.budget:
                     continue
                 st.tick()
