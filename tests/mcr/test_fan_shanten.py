@@ -236,3 +236,71 @@ def test_bad_arguments() -> None:
         shanten("123456m234p5678s", seat_wind="X")
     with pytest.raises(MahjongError):
         shanten("123m")
+
+
+# -- the value of a self-drawn win (for the expected-value search) ---------------------------------
+# spec/MCR.md, "Settlement": "Base 8. Self-drawn: each of the three others pays 8 + fan".
+def test_win_values_are_the_self_drawn_settlement() -> None:
+    from suanfan.mcr import win_values
+    from suanfan.mcr.wins import NO_WIN
+    from suanfan.tiles import KIND
+
+    for text in ("111222m333p55577z", "123456m234p55678s", "123m456p789s123m44p", "[111z1] 222m333p55577z",
+                 "[123m1][345p1][678s1][234s1] 99p"):
+        h = parse_hand(text)
+        counts, _ = hand_counts(h)
+        v = win_values(h.melds).of(counts, KIND[h.winning_tile])
+        r = score(h, self_drawn=True, rules=RULES)
+        assert v.fans == r.total_without_flowers
+        assert v.is_win == (r.total_without_flowers >= 8)
+        assert v.value == (max(r.settlement(0)) if v.is_win else 0)
+        assert v.value == (3 * (8 + v.fans) if v.is_win else 0)
+        assert v.combination == tuple(f.id for f in r.fans)
+        assert v.names("zh") == tuple(f.name_zh for f in r.fans)
+    wv = win_values()
+    assert wv.of([1] * 14 + [0] * 20, 0) is NO_WIN
+    # tile-id counts (a red five its own id) merge into kinds
+    ids = [0] * 37
+    for t in parse_hand("123m456p789s123m44p").standing:
+        ids[t] += 1
+    assert wv.of_tiles(ids, KIND[parse_hand("123m456p789s123m44p").winning_tile]).is_win
+    with pytest.raises(MahjongError):
+        win_values(minimum=-1)
+    with pytest.raises(MahjongError):
+        win_values(melds="123m")
+
+
+# -- the faces ---------------------------------------------------------------------------------------
+def test_advise_ranks_by_the_fan_shanten_when_asked() -> None:
+    from suanfan.analysis import advise
+
+    plain = advise("123456m234p5678s9s", "mcr")
+    assert all(o.fan_shanten is None for o in plain.options) and "minimum" not in plain.to_dict()
+    fans = advise("123456m234p5678s9s", "mcr", minimum=8)
+    assert fans.minimum == 8
+    for o in fans.options:
+        rest = parse_hand("123456m234p5678s9s")
+        tiles = list(rest.standing)
+        tiles.remove(_tile(o.discard))
+        assert o.fan_shanten == shanten(Hand((), tiles))
+    order = [(o.fan_shanten, o.shanten) for o in fans.options]
+    assert order == sorted(order)
+    assert fans.best.fan_shanten == 0 and plain.best.discard in ("5s", "9s")
+    with pytest.raises(MahjongError, match="minimum"):
+        advise("123456m234p5678s9s", "riichi", minimum=8)
+
+
+def test_report_and_cli_show_the_fan_shanten(capsys: pytest.CaptureFixture[str]) -> None:
+    from suanfan.analysis import report
+    from suanfan.cli import main
+
+    d = report("123456m234p5678s")
+    assert d["shanten"] == 0 and d["fan_shanten"]["shanten"] == 1 and d["fan_shanten"]["plain"] == 0
+    d14 = report("123456m234p5678s9s")
+    assert {o["discard"]: o["fan_shanten"] for o in d14["options"]}["6s"] == 0
+    assert "fan_shanten" not in report("123456m234p5678s", "riichi")
+    for lang, word in (("en", "fan shanten"), ("zh-Hans", "番数向听"), ("zh-Hant", "番數向聽"),
+                       ("ja", "番縛り込みの向聴")):
+        assert main(["analyze", "123456m234p5678s", "--lang", lang]) == 0
+        out = capsys.readouterr().out
+        assert word in out and "8s" in out and "4p" in out

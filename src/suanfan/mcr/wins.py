@@ -17,7 +17,7 @@ from typing import Any, Final
 
 from ..errors import InvalidArgument, describe
 from ..hand import Hand, Meld
-from ..tiles import NUM_KINDS
+from ..tiles import KIND, NUM_KINDS
 from .engine import Ctx, evaluate
 from .rules import Rules, get_rules
 from .scoring import MCRResult
@@ -171,6 +171,17 @@ class WinValues:
 
     def value(self, counts: list[int], win: int) -> int:
         return self.of(counts, win).value
+
+    def of_tiles(self, counts: list[int], win: int) -> WinValue:
+        """:meth:`of` for counts by tile id (37: a red five its own id, as the expected-value
+        search keeps them; MCR has no red fives, they count as fives) and a winning tile id."""
+        merged = [0] * NUM_KINDS
+        for i in range(len(counts)):
+            c = counts[i]
+            if c:
+                k = KIND[i]
+                merged[k] = merged[k] + c
+        return self.of(merged, KIND[win])
 
 
 def win_values(melds: object = (), seat_wind: object = "E", prevalent_wind: object = "E",
