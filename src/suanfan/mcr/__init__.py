@@ -4,7 +4,7 @@ principles, presets and results that explain themselves. See ``MCR.md``."""
 from __future__ import annotations
 
 from .extended import EXTENDED_FANS, FLAGS
-from .fan_shanten import UNREACHABLE, FanShanten, fan_shanten, shanten
+from .fan_search import UNREACHABLE, FanShanten, fan_shanten, shanten
 from .fans import FAN_BY_ID, FANS, Fan, FanDef
 from .rules import PRESETS, Rules, fan_id, get_rules, load_rules
 from .scoring import FanEntry, MCRResult, RemovedFan, score

@@ -19,6 +19,7 @@ from ..errors import InvalidArgument, describe
 from ..hand import Hand, Meld
 from ..tiles import KIND, NUM_KINDS
 from .engine import Ctx, evaluate
+from .fans import FAN_BY_ID
 from .rules import Rules, get_rules
 from .scoring import MCRResult
 from .situation import Situation, parse_wind
@@ -125,8 +126,6 @@ class WinValue:
 
     def names(self, lang: str = "zh") -> tuple[str, ...]:
         """The fans of :attr:`combination` by name (``"zh"``, ``"zh-Hant"`` or ``"en"``)."""
-        from .fans import FAN_BY_ID
-
         return tuple(FAN_BY_ID[f].name(lang) for f in self.combination)
 
     def to_dict(self) -> dict[str, Any]:
