@@ -166,6 +166,8 @@ def test_fans_cost_exchanges() -> None:
     assert mcr_shanten(h) == 0
     assert shanten(h) == 1 == _brute_min(parse_hand(h), 8, 1, "E", "E")
     assert shanten(h, minimum=None) == shanten(h, 0) == 0
+    with pytest.raises(MahjongError, match="minimum"):
+        shanten(h, minimum=False)
     # a lower minimum: the ready hand wins
     assert shanten(h, minimum=7) == 0
 

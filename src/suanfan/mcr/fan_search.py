@@ -461,7 +461,7 @@ def shanten(hand: object, minimum: object = 8, seat_wind: object = "E", prevalen
     """MCR shanten of a 13- or 14-tile hand: with ``minimum`` fans (8 by default) the fan-aware
     shanten (:func:`fan_shanten`; :data:`UNREACHABLE` when no exchange reaches it), with
     ``minimum=None`` (or 0) the plain shanten over the five forms."""
-    if minimum is None or minimum == 0:
+    if minimum is None or (type(minimum) is int and minimum == 0):
         h = hand if isinstance(hand, Hand) else parse_hand(hand)
         counts, n_melds = hand_counts(h)
         if seat_wind != "E" or prevalent_wind != "E":
