@@ -7,7 +7,8 @@
 
 Speed: every set is a fresh batch of random 13-tile hands (no melds), never seen before in the
 process. Every library gets the set's hands already converted to its own input (a parsed ``Hand``
-for suanfan's public ``mcr.shanten`` / ``riichi.shanten``, 34 kind counts for its counts functions
+for suanfan's plain ``mcr_shanten`` (``mcr.shanten(h, minimum=None)``) / ``riichi.shanten``, 34
+kind counts for its counts functions
 and ``mahjong``, tile-name tuples for PyMahjongGB's ``MahjongShanten``, 136-format tile ids for
 riichienv's ``calculate_shanten``), so only the shanten call is timed; the libraries take turns
 on each set (the order rotates between sets). CPU time of this process (time.process_time).
@@ -44,9 +45,9 @@ from tests.analysis.oracles import (
     random_hand,
 )
 
-from suanfan import mcr, parse_hand, riichi
+from suanfan import parse_hand, riichi
 from suanfan.analysis import mcr_shanten_counts, riichi_shanten_counts
-from suanfan.shanten import _clear_tables
+from suanfan.shanten import _clear_tables, mcr_shanten
 
 
 def _timed(fn: Callable[[Any], object], items: Sequence[object]) -> float:
@@ -93,7 +94,7 @@ def speed(n: int, seed: int, sets: int) -> None:
     rng = random.Random(seed)
     gb = MahjongGB.MahjongShanten
     runs: list[tuple[str, str, Callable[[dict[str, list[Any]]], float]]] = [
-        ("mcr", "suanfan mcr.shanten(Hand)", lambda d: _timed(mcr.shanten, d["hand"])),
+        ("mcr", "suanfan mcr_shanten(Hand)", lambda d: _timed(mcr_shanten, d["hand"])),
         ("mcr_counts", "suanfan mcr_shanten_counts", lambda d: _timed(mcr_shanten_counts, d["counts"])),
         ("gb", "PyMahjongGB MahjongShanten", lambda d: _timed_gb(gb, d["gb"])),
         ("riichi", "suanfan riichi.shanten(Hand)", lambda d: _timed(riichi.shanten, d["hand"])),
@@ -107,7 +108,7 @@ def speed(n: int, seed: int, sets: int) -> None:
     # cold: the public functions on a fresh set, each just after the tables are emptied
     cold_set = _inputs(rng, n)
     _clear_tables()
-    cold_mcr = _timed(mcr.shanten, cold_set["hand"])
+    cold_mcr = _timed(mcr_shanten, cold_set["hand"])
     _clear_tables()
     cold_riichi = _timed(riichi.shanten, cold_set["hand"])
     times: dict[str, list[float]] = {key: [] for key, _, _ in runs}
@@ -173,7 +174,7 @@ def agree(n: int, seed: int) -> int:
                     print("   riichi differs:", h.notation(), ours_r, mahjong_shanten(h))
             if j % 10 == 0:   # the public functions on parsed hands give the counts' answers
                 p = parse_hand(h.notation())
-                if mcr.shanten(p) != ours_m or riichi.shanten(p) != ours_r:
+                if mcr_shanten(p) != ours_m or riichi.shanten(p) != ours_r:
                     bad_api += 1
                     print("   public API differs:", h.notation())
         failures += bad_m + bad_r + bad_api

@@ -4,6 +4,8 @@ For every distinct tile the hand can discard: the shanten of the 13 tiles left, 
 (进张: draws that lower that shanten) with how many of each remain unseen, and — when the discard
 leaves the hand ready — each wait with the score it would give. Options are ordered best first:
 
+0. with ``minimum`` (MCR only): lower fan-aware shanten (:func:`suanfan.mcr.fan_shanten`: the
+   fewest exchanges to a ready hand whose win reaches ``minimum`` fans);
 1. lower shanten;
 2. at shanten 0 under MCR, more unseen winning tiles that reach the 8-fan minimum (a ready hand whose
    waits cannot reach it cannot win);
@@ -18,6 +20,7 @@ from typing import Any
 
 from ..errors import InvalidArgument, InvalidHand, describe
 from ..hand import Hand
+from ..mcr import UNREACHABLE, fan_shanten
 from ..notation import parse_hand
 from ..shanten import (
     hand_counts,
@@ -52,6 +55,8 @@ class DiscardOption:
     shanten: int
     useful: tuple[UsefulTile, ...]
     waits: tuple[Wait, ...] = ()
+    #: with ``advise(..., minimum=N)`` (MCR): the fan-aware shanten after the discard
+    fan_shanten: int | None = None
 
     @property
     def useful_unseen(self) -> int:
@@ -72,7 +77,13 @@ class DiscardOption:
             "useful": [u.to_dict() for u in self.useful],
             "scoring_unseen": self.scoring_unseen,
             "waits": [w.to_dict() for w in self.waits],
+            **({} if self.fan_shanten is None else {"fan_shanten": _fan_value(self.fan_shanten)}),
         }
+
+
+def _fan_value(s: int) -> int | None:
+    """A fan-aware shanten for JSON: ``None`` when the minimum is out of reach."""
+    return None if s == UNREACHABLE else s
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +94,8 @@ class Advice:
     system: str
     shanten: int
     options: tuple[DiscardOption, ...]
+    #: the minimum the options were ranked by (``advise(..., minimum=N)``), else None
+    minimum: int | None = None
 
     @property
     def best(self) -> DiscardOption:
@@ -95,6 +108,7 @@ class Advice:
             "shanten": self.shanten,
             "complete": self.shanten == -1,
             "options": [o.to_dict() for o in self.options],
+            **({} if self.minimum is None else {"minimum": self.minimum}),
         }
 
 
@@ -123,6 +137,8 @@ def advise(
     system: object = "mcr",
     visible: object = None,
     score_waits: object = True,
+    *,
+    minimum: object = None,
     **situation: Any,
 ) -> Advice:
     """Discard advice for a 14-tile hand (see the module text for the order of the options).
@@ -131,6 +147,8 @@ def advise(
     the unseen counts. ``situation``: the scoring flags passed to the engine for each wait of a
     ready option (``self_drawn``, ``seat_wind``, ``rules`` … for MCR; ``riichi``, ``tsumo``,
     ``dora_indicators``, ``rules`` … for riichi). ``score_waits=False`` skips the scoring.
+    ``minimum`` (MCR): rank by the fan-aware shanten for that many fans first (``None``, the
+    default: the plain shanten only).
     """
     h = parse_hand(hand14)
     sysname = system_name(system)
@@ -141,6 +159,7 @@ def advise(
         raise InvalidHand(
             "the hand has 13 tiles: discard advice is for a 14-tile hand (use waits for 13 tiles)"
         )
+    fan_min = _fan_minimum(minimum, sysname)
     counts, n_melds = hand_counts(h)
     fn = riichi_shanten_counts if sysname == "riichi" else mcr_shanten_counts
     s14 = fn(counts, n_melds)
@@ -164,14 +183,33 @@ def advise(
             h13 = Hand(h.melds, tuple(rest), None, h.flowers)
             seen = list(_visible_plus(visible, t))
             waits = _wait_list(h13, sysname, seen, situation, score=score_waits)
-        options.append(DiscardOption(tile_to_str(t), s, useful, waits))
+        fs: int | None = None
+        if fan_min:
+            rest = list(standing)
+            rest.remove(t)
+            fs = fan_shanten(Hand(h.melds, tuple(rest), None, h.flowers), fan_min,
+                             situation.get("seat_wind", "E"), situation.get("prevalent_wind", "E"),
+                             situation.get("rules", "mcr")).shanten
+        options.append(DiscardOption(tile_to_str(t), s, useful, waits, fs))
 
-    def key(o: DiscardOption) -> tuple[int, int, int, int]:
+    def key(o: DiscardOption) -> tuple[int, int, int, int, int]:
         scoring = o.scoring_unseen if (sysname == "mcr" and o.shanten == 0 and score_waits) else 0
-        return (o.shanten, -scoring, -o.useful_unseen, KIND[_first_tile(o.discard)])
+        fan = o.fan_shanten if o.fan_shanten is not None else 0
+        return (fan, o.shanten, -scoring, -o.useful_unseen, KIND[_first_tile(o.discard)])
 
     options.sort(key=key)
-    return Advice(str(h), sysname, s14, tuple(options))
+    return Advice(str(h), sysname, s14, tuple(options), fan_min or None)
+
+
+def _fan_minimum(minimum: object, sysname: str) -> int:
+    """The fans ``advise`` ranks by (0: none)."""
+    if minimum is None:
+        return 0
+    if sysname != "mcr":
+        raise InvalidArgument(f"minimum={describe(minimum)}: the fan minimum is for MCR")
+    if isinstance(minimum, bool) or not isinstance(minimum, int) or not 0 <= minimum <= 1000:
+        raise InvalidArgument(f"minimum={describe(minimum)}: give a number of fans 0-1000, or None")
+    return minimum
 
 
 def _visible_plus(visible: Visible, tile: int) -> list[int]:

@@ -8,8 +8,9 @@ from typing import Any
 
 from ..cli import add_aliases, register_command
 from ..errors import InvalidHand
+from ..mcr import FAN_BY_ID
 from ..notation import parse_hand
-from .i18n import add_lang_option, lang_of, words
+from .i18n import add_lang_option, fan_name, lang_of, words
 
 __all__ = ["analyze", "shanten_cmd", "waits_cmd"]
 
@@ -135,12 +136,20 @@ def analyze(args: argparse.Namespace) -> int:
     forms = d["forms"]
     print(f"{_label(w['a_hand'])}{d['hand']}  ({system})")
     print(f"{_label(w['a_shanten'])}{_shanten_text(d['shanten'], w)}")
+    fans = d.get("fan_shanten")
+    if fans is not None:
+        print(f"{_label(w['a_fan_shanten'])}{_fan_text(fans, w, lang_of(args))}")
     print(f"{_label(w['a_forms'])}{_forms_text(forms, w)}")
     if "options" in d:  # a 14-tile hand: the discard table
-        print(f"{w['a_discard']}  {w['a_shanten']}  {w['a_useful']}  {w['a_tiles']}")
+        fan_col = f"  {w['a_fan_shanten']}" if fans is not None else ""
+        print(f"{w['a_discard']}  {w['a_shanten']}{fan_col}  {w['a_useful']}  {w['a_tiles']}")
         for o in d["options"]:
             tiles = " ".join(f"{u['tile']}×{u['unseen']}" for u in o["useful"])
-            print(f"  {o['discard']:<6} {o['shanten']:>7}  {o['useful_unseen']:>6}  {tiles}")
+            fan = ""
+            if fans is not None:
+                fs = o.get("fan_shanten")
+                fan = f"  {'-' if fs is None else fs:>{max(3, _width(w['a_fan_shanten']))}}"
+            print(f"  {o['discard']:<6} {o['shanten']:>7}{fan}  {o['useful_unseen']:>6}  {tiles}")
             if o["waits"]:
                 _print_waits(o["waits"], system, w, indent=f"           {w['a_wait']} ")
         return 0
@@ -152,6 +161,29 @@ def analyze(args: argparse.Namespace) -> int:
         print(f"{_label(w['a_useful'])}{total} {w['a_tiles']}: "
               + " ".join(f"{u['tile']}×{u['unseen']}" for u in d["useful"]))
     return 0
+
+
+def _width(text: str) -> int:
+    return sum(2 if ord(c) > 0x2E80 else 1 for c in text)
+
+
+def _fan_text(f: dict[str, Any], w: Any, lang: str) -> str:
+    """The fan-aware shanten and its witness: the exchanges, the ready hand and the win."""
+    if f["shanten"] is None:
+        return f"{w['a_out_of_reach']} ({f['minimum']} {w['a_fan']})"
+    s = f["shanten"]
+    head = f"{_shanten_text(s, w)}  ({f['minimum']} {w['a_fan']})"
+    if f["total"] is None:
+        return head
+    how = w["a_by_self_draw"] if f["self_drawn"] else w["a_on_discard"]
+    names = " + ".join(fan_name(FAN_BY_ID[x["id"]], lang) for x in f["fans"])
+    way = []
+    if f["discards"]:
+        way.append(f"{w['a_discard']} {''.join(f['discards'])}")
+    if f["draws"]:
+        way.append(f"{w['a_draw']} {''.join(f['draws'])}")
+    steps = f"{w['a_fan_way']} {', '.join(way)} → {f['ready']}, " if way else ""
+    return f"{head}  {steps}{w['a_win_on']} {f['winning_tile']} ({how}): {f['total']} {w['a_fan']} {names}"
 
 
 def _forms_text(forms: dict[str, int | None], w: Any) -> str:
