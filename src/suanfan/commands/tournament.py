@@ -63,6 +63,17 @@ def _pts(x: float | int, signed: bool) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:.2f}".rstrip("0")
 
 
+def _exact_note(names: list[str], shown: list[float], exact: list[str]) -> str | None:
+    """The exact values of the points a table shows rounded (None when none is)."""
+    from fractions import Fraction
+
+    odd = [f"{n} {x}" for n, s, x in zip(names, shown, exact, strict=True) if Fraction(x) != Fraction(s)]
+    if not odd:
+        return None
+    return ("points are shown rounded to 0.01 (halves away from zero) and added up exactly; exact: "
+            + ", ".join(odd))
+
+
 def _dump(obj: object) -> None:
     print(json.dumps(obj, ensure_ascii=False))
 
@@ -269,6 +280,9 @@ def _print_sheet(s: dict[str, Any]) -> None:
     state = "ended" if s["ended"] else f"in play: next hand {s['next']['number']} ({s['next']['label']})"
     print(f"{what}: " + "  ".join(f"{n} {_pts(x, riichi)}" for n, x in zip(names, s["points"], strict=True))
           + f"   ({s['hands']} hands, {state})")
+    note = _exact_note(names, s["points"], s["points_exact"])
+    if note:
+        print(note)
 
 
 def _sheet(args: argparse.Namespace) -> int:
@@ -309,6 +323,10 @@ def _standings(args: argparse.Namespace) -> int:
     print(f"{t.name} — standings")
     print(_table(["rank", "name", "club", "played", "points" if riichi else "table pts", "score", "1st",
                   "wins", "chombo" if riichi else "false wins", "best hand"], out, {0, 3, 4, 5, 6, 7, 8}))
+    note = _exact_note([p["name"] for p in rows], [p["points"] for p in rows],
+                       [p["points_exact"] for p in rows])
+    if note:
+        print(note)
     return 0
 
 

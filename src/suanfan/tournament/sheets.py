@@ -37,9 +37,11 @@ Adjustments: ``chombo`` (the preset's penalty, on the final points; the hand is 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from typing import Any, Final
 
 from ..errors import MahjongError, NotWinning, describe
+from .points import mcr_table_points_exact, placement_ranks, riichi_placement_points_exact, round_points
 
 __all__ = ["MCR_HANDS", "MCR_POSITIONS", "EntryConflict", "MCRSheet", "Record", "RiichiSheet",
            "TournamentError", "mcr_winds"]
@@ -323,9 +325,12 @@ class MCRSheet:
         return self.hands >= MCR_HANDS
 
     def table_points(self) -> tuple[float, ...]:
-        from .points import mcr_table_points
+        """The table points rounded for display (:func:`~suanfan.tournament.points.round_points`)."""
+        return tuple(round_points(x) for x in self.table_points_exact())
 
-        return mcr_table_points(list(self.table_totals))
+    def table_points_exact(self) -> tuple[Fraction, ...]:
+        """The table points, exactly (:func:`~suanfan.tournament.points.mcr_table_points_exact`)."""
+        return mcr_table_points_exact(list(self.table_totals))
 
     def next_number(self) -> int:
         return self.hands + 1
@@ -438,20 +443,20 @@ class RiichiSheet:
         return f"{WINDS[min(self.round_wind, 3)]}{self.dealer + 1}-{self.honba}"
 
     def final(self) -> tuple[float, ...]:
-        """Each seat's final points: the placement of the scores, leftover sticks to the first
-        place, then chombo and penalties."""
-        from .points import riichi_placement_points
+        """:meth:`final_exact` rounded for display (:func:`~suanfan.tournament.points.round_points`)."""
+        return tuple(round_points(x) for x in self.final_exact())
 
-        out = list(riichi_placement_points(list(self.scores), self._placement, self.pot))
+    def final_exact(self) -> tuple[Fraction, ...]:
+        """Each seat's final points (in thousands), exactly: the placement of the scores,
+        leftover sticks to the first place, then chombo and penalties."""
+        out = list(riichi_placement_points_exact(list(self.scores), self._placement, self.pot))
         for r in self.records:
             if r.kind in ("chombo", "penalty"):
                 for s in range(4):
-                    out[s] = round(out[s] + r.deltas[s] / 1000, 2)
+                    out[s] += Fraction(r.deltas[s], 1000)
         return tuple(out)
 
     def ranks(self) -> tuple[int, ...]:
-        from .points import placement_ranks
-
         return placement_ranks(list(self.scores), self._placement.ties)
 
     def add(self, number: int, entry: dict[str, Any]) -> Record:
