@@ -22,7 +22,17 @@ from typing import TYPE_CHECKING, Final
 
 from .errors import InvalidArgument, InvalidHand, describe
 from .hand import Hand, Meld, MeldKind
-from .tiles import HONOR, IS_RED, KIND, RANK, RED_MAN, SUIT, SUITS
+from .tiles import KIND, RED_MAN
+from .writing import (
+    HONOUR_LETTERS,
+    STYLES,
+    UNICODE_FLOWER0,
+    UNICODE_TILE0,
+    UNICODE_TILE_KINDS,
+    check_style,
+    format_tiles,
+    meld_text,
+)
 
 if TYPE_CHECKING:
     # a native 64-bit int in the compiled build (a meld's packed tiles: 24 bits); annotations
@@ -42,10 +52,8 @@ __all__ = [
 ]
 
 MAX_INPUT_LENGTH: Final = 1000
-#: the output styles of :func:`format_hand`
-STYLES: Final[tuple[str, ...]] = ("mpsz", "letters", "unicode", "botzone")
 
-_LETTERS: Final = "ESWNPFC"
+_LETTERS: Final = HONOUR_LETTERS
 
 # -- the character table -------------------------------------------------------------------------
 # _CHAR[ord(ch)] for ASCII: what the character is (low 3 bits) and its value (the rest).
@@ -86,17 +94,9 @@ _LETTER_M: Final = 109  # ord("m")
 _LETTER_P: Final = 112  # ord("p")
 _LETTER_S: Final = 115  # ord("s")
 
-# Unicode Mahjong Tiles block from U+1F000: winds, dragons (red, green, white), characters,
-# bamboo, dots, flowers (plum, orchid, bamboo, chrysanthemum), seasons (spring .. winter).
-_UNI0: Final = 0x1F000
-_UNI_TILES: Final[tuple[int, ...]] = (
-    27, 28, 29, 30, 33, 32, 31, *range(9), *range(18, 27), *range(9, 18)
-)
-_UNI_FLOWER0: Final = 0x1F022  # flowers 1-8 at U+1F022..U+1F029
-_TILE_UNICODE: Final[tuple[str, ...]] = tuple(
-    chr(_UNI0 + _UNI_TILES.index(k)) for k in range(34)
-)
-_FLOWER_UNICODE: Final[tuple[str, ...]] = tuple(chr(_UNI_FLOWER0 + i) for i in range(8))
+_UNI0: Final = UNICODE_TILE0
+_UNI_TILES: Final[tuple[int, ...]] = UNICODE_TILE_KINDS
+_UNI_FLOWER0: Final = UNICODE_FLOWER0
 _IGNORED: Final = "\ufe0e\ufe0f\u200b"  # variation selectors (🀄️) and zero-width space
 
 _CHOW: Final = MeldKind.CHOW
@@ -666,67 +666,10 @@ def parse_flowers(value: object) -> tuple[int, ...] | int:
     return tuple(sorted(seen))
 
 
-# -- formatting --------------------------------------------------------------------------------
-def _sorted_tiles(tiles: tuple[int, ...] | list[int]) -> list[int]:
-    return sorted(tiles, key=lambda t: KIND[t] * 64 + t)
-
-
-def _botzone_code(t: int) -> str:
-    k = KIND[t]
-    if k < 27:
-        return "WBT"[k // 9] + str(k % 9 + 1)
-    if k <= 30:
-        return "F" + str(k - 26)
-    return "J" + str(34 - k)
-
-
-def format_tiles(tiles: object, style: object = "mpsz", sort: object = True) -> str:
-    """Write tiles compactly: ``123m55z`` (mpsz), ``123mPP`` (letters), Unicode characters (a red
-    five as ``0m``/``0p``/``0s``) or Botzone codes ``W1W2W3`` (a red five as a five)."""
-    if style not in STYLES:
-        raise InvalidArgument(f"unknown notation style {describe(style)}: use {', '.join(STYLES)}")
-    if not isinstance(tiles, tuple | list) or not all(
-            type(t) is int and 0 <= t < len(KIND) for t in tiles):
-        raise InvalidArgument(f"tiles={describe(tiles)}: give a list of tile ids")
-    seq = _sorted_tiles(tiles) if sort else list(tiles)
-    if style == "unicode":
-        return "".join([_TILE_UNICODE[t] if t < RED_MAN else "0" + SUITS[t - RED_MAN]
-                        for t in seq])
-    if style == "botzone":
-        return "".join([_botzone_code(t) for t in seq])
-    letters = style == "letters"
-    out: list[str] = []
-    group: list[str] = []
-    group_suit = -1
-    for t in seq:
-        su = SUIT[t]
-        if letters and su == HONOR:
-            if group:
-                out.append("".join(group) + SUITS[group_suit])
-                group = []
-            out.append(_LETTERS[KIND[t] - 27])
-            group_suit = -1
-            continue
-        if su != group_suit and group:
-            out.append("".join(group) + SUITS[group_suit])
-            group = []
-        group_suit = su
-        group.append("0" if IS_RED[t] else str(RANK[t]))
-    if group:
-        out.append("".join(group) + SUITS[group_suit])
-    return "".join(out)
-
-
+# -- formatting (the writer is suanfan.writing, below the hand model) ----------------------------
 def format_meld(m: Meld, style: str = "mpsz") -> str:
     """One meld in brackets with its claim digit, e.g. ``[567m2]``, ``[EEEE5]``, ``[W5W6W7,2]``."""
-    digit = m.claim_digit
-    if digit is None:
-        claim = ""
-    elif style == "botzone":
-        claim = "," + str(digit)
-    else:
-        claim = str(digit)
-    return "[" + format_tiles(m.tiles, style) + claim + "]"
+    return meld_text(m.tiles, m.claim_digit, check_style(style))
 
 
 def format_hand(hand: object, style: object = "mpsz") -> str:
@@ -735,20 +678,7 @@ def format_hand(hand: object, style: object = "mpsz") -> str:
     no red five) or ``"botzone"`` (tile codes W1 B1 T1 F1 J1 H1; they have no red five, so a red
     five is written as a five). The winning tile is last, set apart by a space; flowers follow
     after another space."""
-    if style not in STYLES:
-        # InvalidHand is a ValueError, what this raised before
-        raise InvalidArgument(f"unknown notation style {describe(style)}: use {', '.join(STYLES)}")
+    check_style(style)
     if not isinstance(hand, Hand):
         raise InvalidArgument(f"hand={describe(hand)}: format_hand takes a Hand (parse_hand reads one)")
-    parts = "".join([format_meld(m, style) for m in hand.melds])
-    parts += format_tiles(hand.concealed, style)
-    if hand.winning_tile is not None:
-        parts += " " + format_tiles((hand.winning_tile,), style)
-    if hand.flowers:
-        if style == "unicode":
-            parts += " " + "".join([_FLOWER_UNICODE[f - 1] for f in hand.flowers])
-        elif style == "botzone":
-            parts += " " + "".join(["H" + str(f) for f in hand.flowers])
-        else:
-            parts += " " + "".join([str(f) for f in hand.flowers]) + "f"
-    return parts
+    return hand.to_string(style)
