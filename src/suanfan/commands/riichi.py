@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..cli import add_aliases, register_command
+from ..cli import add_aliases, add_hand_argument, register_command
 from ..errors import InvalidArgument
 from .i18n import add_lang_option, lang_of, traditional, words
 
@@ -106,7 +106,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         description="Score a complete riichi hand (the last tile is the winning tile), e.g. "
                     "suanfan riichi '123456m789p34s55s 2s' --riichi --dora 1m",
     )
-    p.add_argument("hand", help="the complete hand, e.g. '[555z]234567m22p78s 9s'")
+    add_hand_argument(p, "the complete hand, e.g. '[555z]234567m22p78s 9s'")
     p.add_argument("--tsumo", action="store_true", help="won by self-draw (default: on a discard)")
     p.add_argument("--riichi", action="store_true", help="riichi declared")
     p.add_argument("--double-riichi", action="store_true", help="double riichi (implies riichi)")
@@ -133,9 +133,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                    help="players at the table (default: 3 for a three-player preset, else 4); 3 plays "
                         "the preset's three-player (sanma) rules")
     p.add_argument("--nuki", type=int, default=0, help="North tiles set aside (needs --players 3)")
+    from ..riichi.rules import PRESETS
+
     p.add_argument("--rules", default="default",
-                   help="rules preset: default, tenhou, tenhou-sanma, mahjongsoul, mahjongsoul-sanma, "
-                        "wrc (2022), wrc-2015, ema (suanfan rules --system riichi)")
+                   help=f"rules preset: {', '.join(PRESETS)} (see `suanfan rules --system riichi`)")
     add_lang_option(p)
     p.add_argument("--json", action="store_true", help="print the result as one JSON object")
     p.set_defaults(func=run)

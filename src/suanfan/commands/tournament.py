@@ -14,7 +14,7 @@ import json
 import sys
 from typing import Any
 
-from ..cli import add_aliases, register_command
+from ..cli import add_aliases, add_hand_argument, count, register_command
 from ..errors import InvalidArgument
 
 __all__ = ["add_parser"]
@@ -96,7 +96,7 @@ def _players(args: argparse.Namespace) -> int:
         else:
             with open(args.import_csv, encoding="utf-8-sig") as f:
                 text = f.read(1_000_000)
-        print(f"added {t.import_players(text)} players", file=sys.stderr)
+        print(f"added {count(t.import_players(text), 'player')}", file=sys.stderr)
     for name in args.add or ():
         t.add_player(name, club=args.club or "", team=args.team or "", ema=args.ema or "",
                      country=args.country or "")
@@ -279,7 +279,7 @@ def _print_sheet(s: dict[str, Any]) -> None:
     what = "final points" if riichi else "table points"
     state = "ended" if s["ended"] else f"in play: next hand {s['next']['number']} ({s['next']['label']})"
     print(f"{what}: " + "  ".join(f"{n} {_pts(x, riichi)}" for n, x in zip(names, s["points"], strict=True))
-          + f"   ({s['hands']} hands, {state})")
+          + f"   ({count(s['hands'], 'hand')}, {state})")
     note = _exact_note(names, s["points"], s["points_exact"])
     if note:
         print(note)
@@ -376,8 +376,8 @@ def _export(args: argparse.Namespace) -> int:
 def _hand_options(p: argparse.ArgumentParser) -> None:
     from ..mcr.situation import FLAGS
 
-    p.add_argument("hand", nargs="?", help="the winning hand's tiles, winning tile last (as `suanfan mcr` "
-                                           "/ `suanfan riichi`)")
+    add_hand_argument(p, "the winning hand's tiles, winning tile last (as `suanfan mcr` / `suanfan riichi`)",
+                      optional=True)
     p.add_argument("--winner", metavar="NAME", help="who won (a name, or the seat 0-3)")
     p.add_argument("--discarder", metavar="NAME", help="who discarded the winning tile")
     add_aliases(p, p.add_argument("--self-drawn", action="store_true", help="won by self-draw (tsumo)"),

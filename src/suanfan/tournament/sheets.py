@@ -166,7 +166,8 @@ def _check_mcr(kind: object, e: Mapping[str, Any]) -> dict[str, Any]:
     winner = _seat(e.get("winner"), "winner")
     discarder = _opt_seat(e.get("discarder"), "discarder")
     if discarder == winner:
-        raise TournamentError(f"discarder={discarder}: the winner does not pay itself")
+        raise TournamentError(f"the discarder (seat {discarder}) is the winner: a winner does not pay "
+                              "itself")
     if kind == "fan":
         _known(e, ("winner", "discarder", "fan"))
         return {"kind": "fan", "winner": winner, "discarder": discarder,
@@ -205,7 +206,8 @@ def _check_riichi(kind: object, e: Mapping[str, Any]) -> dict[str, Any]:
         _known(e, ("winner", "discarder", "han", "fu", "yakuman", "riichi"))
         winner = _seat(e.get("winner"), "winner")
         if discarder == winner:
-            raise TournamentError(f"discarder={discarder}: the winner does not pay itself")
+            raise TournamentError(f"the discarder (seat {discarder}) is the winner: a winner does not pay "
+                              "itself")
         yakuman = _int(e.get("yakuman", 0), "yakuman", 0, 6)
         han = _int(e.get("han", 0), "han", 0 if yakuman else 1, 99)
         fu = _int(e.get("fu", 0 if yakuman else 30), "fu", 0 if yakuman else 20, 140)
@@ -234,7 +236,8 @@ def _check_riichi(kind: object, e: Mapping[str, Any]) -> dict[str, Any]:
             if f in w:
                 one[f] = _bool(w[f], f)
         if one["winner"] == discarder:
-            raise TournamentError(f"discarder={discarder}: the winner does not pay itself")
+            raise TournamentError(f"the discarder (seat {discarder}) is the winner: a winner does not pay "
+                              "itself")
         wins.append(one)
     if len({w["winner"] for w in wins}) != len(wins):
         raise TournamentError("a winner is listed twice")

@@ -362,10 +362,15 @@ class Tournament:
         with self._write() as db:
             open_tables = db.execute(
                 "SELECT round, tbl FROM sessions WHERE ended IS NULL ORDER BY round, tbl").fetchall()
-            still = [f"{r}.{t}" for r, t in open_tables if not self._finished(db, r, t)]
+            still = [(r, t) for r, t in open_tables if not self._finished(db, r, t)]
             if still:
-                raise TournamentError(f"round {open_tables[0][0]} is still being played (table(s) "
-                                      f"{', '.join(still)}): end its sessions first")
+                rnd = still[0][0]
+                playing = [str(t) for r, t in still if r == rnd]
+                which = (f"table {playing[0]} has" if len(playing) == 1
+                         else f"tables {', '.join(playing[:-1])} and {playing[-1]} have")
+                raise TournamentError(f"round {rnd} is still being played ({which} not ended): end "
+                                      f"{'its session' if len(playing) == 1 else 'their sessions'} first "
+                                      "(`suanfan tournament end FILE ROUND TABLE`)")
             active = [r[0] for r in db.execute("SELECT id FROM players WHERE active = 1 ORDER BY id")]
             ranking = [s["id"] for s in self._standings(db) if s["id"] in set(active)]
             ranking += [p for p in active if p not in ranking]
@@ -845,5 +850,12 @@ def _resolve(db: sqlite3.Connection, round: int, table: int, entry: Mapping[str,
     if isinstance(out.get("wins"), list):
         out["wins"] = [{**w, **{f: one(w[f], f) for f in ("winner", "pao") if f in w}}
                        if isinstance(w, Mapping) else w for w in out["wins"]]
+    winners = [out.get("winner")]
+    if isinstance(out.get("wins"), list):
+        winners += [w.get("winner") for w in out["wins"] if isinstance(w, Mapping)]
+    d = out.get("discarder")
+    if type(d) is int and 0 <= d <= 3 and d in winners:
+        raise TournamentError(f"{names[d]} is both the winner and the discarder: a winner does not "
+                              "pay itself (give who discarded the winning tile, or --self-drawn)")
     return out
 
