@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
+import sys
+from collections.abc import Mapping
 
 from ..cli import add_aliases, add_hand_argument, register_command
 from ..errors import InvalidArgument
+from ..notation import parse_tiles
 from .i18n import add_lang_option, lang_of, traditional, words
 
-__all__ = ["add_parser", "run"]
+__all__ = ["add_parser", "run", "warn_digit_pairs"]
 
 def _width(s: str) -> int:
     return sum(2 if ord(c) > 0x2E80 else 1 for c in s)
@@ -39,8 +43,31 @@ def _rules(args: argparse.Namespace) -> object:
     return rules
 
 
+def _indicators(text: str | None, t: Mapping[str, str]) -> str:
+    """The indicators as read, one tile each (a red five as 0m/0p/0s)."""
+    from ..tiles import tile_to_str
+
+    tiles = parse_tiles(text) if text else []
+    return " ".join(tile_to_str(x) for x in tiles) or t["none"]
+
+
+def warn_digit_pairs(option: str, text: str | None) -> None:
+    """A note on stderr when ``text`` has a digit pair such as ``10``: in the notation each digit
+    is a tile, so ``10s`` is two indicators, 1s and the red five 0s, not a 'ten'."""
+    if not text:
+        return
+    for group in re.findall(r"\d+[mpsz]", text):
+        if "10" in group:
+            tiles = " ".join(d + group[-1] for d in group[:-1])
+            print(f"suanfan: note: {option} {group} reads as {len(group) - 1} indicators ({tiles}): "
+                  "each digit is one tile, 0 a red five", file=sys.stderr)
+
+
 def run(args: argparse.Namespace) -> int:
     from ..riichi import score
+
+    warn_digit_pairs("--dora", args.dora)
+    warn_digit_pairs("--ura-dora", args.ura_dora)
 
     if args.ura_dora and not (args.riichi or args.double_riichi):
         raise InvalidArgument("--ura-dora counts only with --riichi (or --double-riichi)")
@@ -81,8 +108,13 @@ def run(args: argparse.Namespace) -> int:
             print(f"  {f.fu:>3}  {local(f.text(table_lang))}")
         if r.fu != r.fu_unrounded:
             print(f"  = {r.fu_unrounded} → {r.fu} ({t['rounded']})")
-    head = f"{r.yakuman}× {t['yakuman']}" if r.yakuman else f"{r.han} {t['han']} {r.fu} {t['fu']}"
-    print(f"{t['total']}: {head}" + (f"  — {t.get('l_' + r.limit, r.limit)}" if r.limit else ""))
+    head = f"{r.yakuman}× {t['yakuman']}" if r.yakuman else f"{r.han} {t['han']} {r.fu} {t['fu_unit']}"
+    limit = f" → {t.get('l_' + r.limit, r.limit)}" if r.limit else ""
+    if r.limit == "mangan" and not r.yakuman and (r.han, r.fu) in ((4, 30), (3, 60)):
+        limit += f" ({t['kiriage']})"
+    print(f"{t['total']}: {head}{limit}")
+    ura = f"; {t['ura_ind']}: {_indicators(args.ura_dora, t)}" if args.riichi or args.double_riichi else ""
+    print(f"{t['dora_ind']}: {_indicators(args.dora, t)}{ura}")
     p = r.payment
     if not p.tsumo:
         line = f"{t['ron']} {p.ron}"

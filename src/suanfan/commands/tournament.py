@@ -16,6 +16,8 @@ from typing import Any
 
 from ..cli import add_aliases, add_hand_argument, count, register_command
 from ..errors import InvalidArgument
+from .i18n import add_lang_option, lang_of, traditional
+from .riichi import warn_digit_pairs
 
 __all__ = ["add_parser"]
 
@@ -195,9 +197,9 @@ def _entry(args: argparse.Namespace, system: str) -> dict[str, Any]:
     return {"kind": "win", **out}
 
 
-def _show_record(t: Any, rec: dict[str, Any], rnd: int, table: int) -> None:
+def _show_record(t: Any, rec: dict[str, Any], rnd: int, table: int, lang: str) -> None:
     names = t.sheet(rnd, table)["players"]
-    print(f"round {rnd} table {table} hand {rec['number']} ({rec['label']}): {_describe(rec, names)}  "
+    print(f"round {rnd} table {table} hand {rec['number']} ({rec['label']}): {_describe(rec, names, lang)}  "
           f"[entry {rec['id']}]")
     print("  " + "   ".join(f"{n} {d:+d} → {x}" for n, d, x in zip(names, rec["deltas"], rec["totals"],
                                                                     strict=True)))
@@ -205,22 +207,26 @@ def _show_record(t: Any, rec: dict[str, Any], rnd: int, table: int) -> None:
 
 def _hand(args: argparse.Namespace) -> int:
     t = _open(args)
+    warn_digit_pairs("--dora", args.dora)
+    warn_digit_pairs("--ura-dora", args.ura_dora)
     rec = t.add(args.round, args.table, _entry(args, t.system), number=args.number, author=args.author or "")
     if args.json:
         _dump(rec)
         return 0
-    _show_record(t, rec, args.round, args.table)
+    _show_record(t, rec, args.round, args.table, lang_of(args))
     return 0
 
 
 def _edit(args: argparse.Namespace) -> int:
     t = _open(args)
+    warn_digit_pairs("--dora", args.dora)
+    warn_digit_pairs("--ura-dora", args.ura_dora)
     rec = t.edit(args.round, args.table, args.entry_id, _entry(args, t.system), author=args.author or "")
     if args.json:
         _dump(rec)
         return 0
     print(f"entry {args.entry_id} changed; the sheet now:")
-    _print_sheet(t.sheet(args.round, args.table))
+    _print_sheet(t.sheet(args.round, args.table), lang_of(args))
     return 0
 
 
@@ -231,7 +237,36 @@ def _delete(args: argparse.Namespace) -> int:
     return 0
 
 
-def _describe(rec: dict[str, Any], names: list[str]) -> str:
+def _names(r: dict[str, Any], lang: str, mcr: bool) -> list[str]:
+    """The fan (MCR) or yaku (riichi) names of a scored win in ``lang``, from the stored detail
+    (an entry recorded before the other languages were kept falls back to the names it has)."""
+    if mcr:
+        if lang == "en":
+            return list(r.get("fans_en", r["fans"]))
+        if lang in ("zh-Hant", "ja"):
+            return list(r.get("fans_zh_hant", [traditional(x) for x in r["fans"]]))
+        return list(r["fans"])
+    if lang == "ja":
+        return list(r.get("yaku_ja", r["yaku"]))
+    if lang in ("zh-Hans", "zh-Hant") and "yaku_zh" in r:
+        return [traditional(x) if lang == "zh-Hant" else x for x in r["yaku_zh"]]
+    return list(r["yaku"])
+
+
+def _han_fu(r: dict[str, Any]) -> str:
+    """"4 han 30 fu", with the limit it pays as (and why, when the rules round it up)."""
+    if r["yakuman"]:
+        return f"{r['yakuman']}x yakuman"
+    out = f"{r['han']} han {r['fu']} fu"
+    limit = r.get("limit") or ""
+    if limit:
+        out += f" → {limit}"
+        if limit == "mangan" and (r["han"], r["fu"]) in ((4, 30), (3, 60)):
+            out += " (kiriage: these rules round 4 han 30 fu and 3 han 60 fu up to mangan)"
+    return out
+
+
+def _describe(rec: dict[str, Any], names: list[str], lang: str = "en") -> str:
     e, d = rec["entry"], rec.get("detail", {})
     kind = e["kind"]
     if kind == "draw":
@@ -249,21 +284,27 @@ def _describe(rec: dict[str, Any], names: list[str]) -> str:
         return f"{names[e['winner']]} wins {e['fan']} fan {how} (entered as a total)"
     if kind == "points":
         how = "tsumo" if e["discarder"] is None else f"ron on {names[e['discarder']]}"
-        v = f"{e['yakuman']}x yakuman" if e["yakuman"] else f"{e['han']} han {e['fu']} fu"
-        return f"{names[e['winner']]} {how}, {v} (entered as a total)"
+        results = d.get("results") or [e]
+        return f"{names[e['winner']]} {how}, {_han_fu({**e, **results[0]})} (entered as a total)"
     if "result" in d:  # MCR
         r = d["result"]
         how = "self-drawn" if e["discarder"] is None else f"from {names[e['discarder']]}"
-        return f"{names[e['winner']]} wins {r['hand']} {how}: {r['total']} fan ({', '.join(r['fans'])})"
+        return (f"{names[e['winner']]} wins {r['hand']} {how}: {r['total']} fan "
+                f"({', '.join(_names(r, lang, True))})")
     parts = []
     for r in d.get("results", ()):
         how = "tsumo" if e["discarder"] is None else f"ron on {names[e['discarder']]}"
-        v = f"{r['yakuman']}x yakuman" if r["yakuman"] else f"{r['han']} han {r['fu']} fu"
-        parts.append(f"{names[r['winner']]} {how} {r['hand']}: {v} ({', '.join(r['yaku'])})")
+        dora = ""
+        if "dora" in r:
+            dora = "; dora indicators " + (" ".join(r["dora"]) or "none")
+            if r.get("ura_dora"):
+                dora += ", ura dora indicators " + " ".join(r["ura_dora"])
+        parts.append(f"{names[r['winner']]} {how} {r['hand']}: {_han_fu(r)} "
+                     f"({', '.join(_names(r, lang, False))}{dora})")
     return "; ".join(parts)
 
 
-def _print_sheet(s: dict[str, Any]) -> None:
+def _print_sheet(s: dict[str, Any], lang: str = "en") -> None:
     names = s["players"]
     riichi = s["system"] == "riichi"
     print(f"round {s['round']} table {s['table']} ({s['system']}): "
@@ -271,7 +312,7 @@ def _print_sheet(s: dict[str, Any]) -> None:
     rows = []
     for r in s["entries"]:
         rows.append([str(r["number"]), r["label"], str(r["id"]),
-                     *(f"{x:+d}" if x else "·" for x in r["deltas"]), _describe(r, names)])
+                     *(f"{x:+d}" if x else "·" for x in r["deltas"]), _describe(r, names, lang)])
     if rows:
         print(_table(["#", "hand", "entry", *names, "what"], rows, {0, 3, 4, 5, 6}))
     head = "scores" if riichi else "totals"
@@ -290,7 +331,7 @@ def _sheet(args: argparse.Namespace) -> int:
     if args.json:
         _dump(s)
     else:
-        _print_sheet(s)
+        _print_sheet(s, lang_of(args))
     return 0
 
 
@@ -299,7 +340,7 @@ def _end(args: argparse.Namespace) -> int:
     if args.json:
         _dump(s)
     else:
-        _print_sheet(s)
+        _print_sheet(s, lang_of(args))
     return 0
 
 
@@ -433,6 +474,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
             _where(p)
         if json_opt:
             p.add_argument("--json", action="store_true", help="print JSON")
+            add_lang_option(p)
         p.set_defaults(func=func)
         return p
 

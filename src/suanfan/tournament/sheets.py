@@ -41,6 +41,8 @@ from fractions import Fraction
 from typing import Any, Final
 
 from ..errors import MahjongError, NotWinning, describe
+from ..notation import parse_tiles
+from ..tiles import tile_to_str
 from .points import mcr_table_points_exact, placement_ranks, riichi_placement_points_exact, round_points
 
 __all__ = ["MCR_HANDS", "MCR_POSITIONS", "EntryConflict", "MCRSheet", "Record", "RiichiSheet",
@@ -185,6 +187,22 @@ def _check_mcr(kind: object, e: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _possible(han: int, fu: int, tsumo: bool) -> None:
+    """Refuse a han and fu no hand scores (RIICHI.md, "Fu"): 20 fu is only a closed pinfu won by
+    tsumo (pinfu and menzen tsumo: at least 2 han; a win on a discard has at least 30 fu), 25 fu
+    only seven pairs (chiitoitsu, 2 han; 3 with menzen tsumo)."""
+    if fu == 20 and not tsumo:
+        raise TournamentError("20 fu on a discard: 20 fu is a pinfu won by tsumo; a win on a discard "
+                              "has at least 30 fu")
+    if fu == 20 and han < 2:
+        raise TournamentError(f"{han} han 20 fu: 20 fu is a pinfu won by tsumo, at least 2 han "
+                              "(pinfu, menzen tsumo)")
+    least = 3 if tsumo else 2
+    if fu == 25 and han < least:
+        raise TournamentError(f"{han} han 25 fu: 25 fu is seven pairs, at least {least} han "
+                              f"(chiitoitsu{', menzen tsumo' if tsumo else ''})")
+
+
 def _check_riichi(kind: object, e: Mapping[str, Any]) -> dict[str, Any]:
     adj = _adjustment(kind, e, "riichi")
     if adj is not None:
@@ -213,6 +231,8 @@ def _check_riichi(kind: object, e: Mapping[str, Any]) -> dict[str, Any]:
         fu = _int(e.get("fu", 0 if yakuman else 30), "fu", 0 if yakuman else 20, 140)
         if not yakuman and (fu % 10 and fu != 25):
             raise TournamentError(f"fu={fu}: fu are 20, 25, or a multiple of 10 up to 140")
+        if not yakuman:
+            _possible(han, fu, discarder is None)
         return {"kind": "points", "winner": winner, "discarder": discarder, "han": han, "fu": fu,
                 "yakuman": yakuman, "riichi": riichi}
     _known(e, ("wins", "discarder", "riichi", "dora", "ura_dora", "hand", "winner", *_RIICHI_FLAGS,
@@ -392,7 +412,8 @@ class MCRSheet:
         deltas = _mcr_pay(r.total, self._rules.base_points, winner, discarder)
         fans = [f"{f.name_zh} {f.points}" for f in r.fans]
         return deltas, r.total, {"hand": r.hand, "total": r.total, "fans": fans,
-                                 "fans_en": [f"{f.name_en} {f.points}" for f in r.fans]}
+                                 "fans_en": [f"{f.name_en} {f.points}" for f in r.fans],
+                                 "fans_zh_hant": [f"{f.name_zh_hant} {f.points}" for f in r.fans]}
 
 
 def _mcr_pay(fan: int, base: int, winner: int, discarder: int | None) -> tuple[int, ...]:
@@ -579,6 +600,13 @@ class RiichiSheet:
                             "yakuman": r.yakuman, "limit": r.limit,
                             "yaku": [f"{y.name_en} {y.yakuman * 13 if y.yakuman else y.han}"
                                      for y in r.yaku],
+                            "yaku_ja": [f"{y.name_ja} {y.yakuman * 13 if y.yakuman else y.han}"
+                                        for y in r.yaku],
+                            "yaku_zh": [f"{y.name_zh} {y.yakuman * 13 if y.yakuman else y.han}"
+                                        for y in r.yaku],
+                            "dora": [tile_to_str(x) for x in parse_tiles(e["dora"])] if e["dora"] else [],
+                            "ura_dora": [tile_to_str(x) for x in parse_tiles(e["ura_dora"])]
+                            if e["ura_dora"] and seat in e["riichi"] else [],
                             "payment": r.payment.to_dict()})
         return out, value, results
 
