@@ -105,7 +105,7 @@ def _score_text(d: dict[str, Any], system: str, w: Any) -> str:
     if d.get("yakuman"):
         return f"{w.get('l_' + d['limit'], d['limit'])}  {d['points']}"
     lim = f" {w.get('l_' + d['limit'], d['limit'])}" if d.get("limit") else ""
-    return f"{d['han']} {w['han']} {d['fu']} {w['fu']}{lim}  {d['points']}"
+    return f"{d['han']} {w['han']} {d['fu']} {w['fu_unit']}{lim}  {d['points']}"
 
 
 def _shanten_text(s: int, w: Any) -> str:

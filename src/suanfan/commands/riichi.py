@@ -43,12 +43,15 @@ def _rules(args: argparse.Namespace) -> object:
     return rules
 
 
-def _indicators(text: str | None, t: Mapping[str, str]) -> str:
+def _indicator_list(text: str | None) -> list[str]:
     """The indicators as read, one tile each (a red five as 0m/0p/0s)."""
     from ..tiles import tile_to_str
 
-    tiles = parse_tiles(text) if text else []
-    return " ".join(tile_to_str(x) for x in tiles) or t["none"]
+    return [tile_to_str(x) for x in parse_tiles(text)] if text else []
+
+
+def _indicators(text: str | None, t: Mapping[str, str]) -> str:
+    return " ".join(_indicator_list(text)) or t["none"]
 
 
 def warn_digit_pairs(option: str, text: str | None) -> None:
@@ -81,7 +84,11 @@ def run(args: argparse.Namespace) -> int:
         rules=_rules(args), nuki=args.nuki,
     )
     if args.json:
-        print(json.dumps(r.to_dict(), ensure_ascii=False))
+        d = r.to_dict()
+        # the indicators as read (the result counts the dora they give)
+        d["dora_indicators"] = _indicator_list(args.dora)
+        d["ura_dora_indicators"] = _indicator_list(args.ura_dora)
+        print(json.dumps(d, ensure_ascii=False))
         return 0
     lang = lang_of(args)
     t = words(lang)
