@@ -181,9 +181,3 @@ def test_tournament_sheet_speaks_the_language(tmp_path: Path, capsys: pytest.Cap
     _, out, _ = run(capsys, "tournament", "sheet", mcr, "1", "1", "--lang", "zh-Hans")
     assert "清龙 16" in out
 
-
-def test_riichi_json_gives_the_indicators(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "riichi", "123456m789p34s55s", "2s", "--riichi", "--dora", "10s",
-                       "--ura-dora", "9p", "--json")
-    d = json.loads(out)
-    assert code == 0 and d["dora_indicators"] == ["1s", "0s"] and d["ura_dora_indicators"] == ["9p"]

@@ -83,12 +83,8 @@ def run(args: argparse.Namespace) -> int:
         ura_dora_indicators=args.ura_dora or "", honba=args.honba, riichi_sticks=args.riichi_sticks,
         rules=_rules(args), nuki=args.nuki,
     )
-    if args.json:
-        d = r.to_dict()
-        # the indicators as read (the result counts the dora they give)
-        d["dora_indicators"] = _indicator_list(args.dora)
-        d["ura_dora_indicators"] = _indicator_list(args.ura_dora)
-        print(json.dumps(d, ensure_ascii=False))
+    if args.json:  # the same object as the web API's (the text output shows the indicators)
+        print(json.dumps(r.to_dict(), ensure_ascii=False))
         return 0
     lang = lang_of(args)
     t = words(lang)
