@@ -22,10 +22,10 @@ PyMahjongGB is the ratio that the bar means for a compiled build.
 To time a compiled build, run mypyc in a copy of ``src`` (never in the work tree) and put that copy
 first on ``PYTHONPATH``::
 
-    rm -rf /tmp/parser-build && mkdir -p /tmp/parser-build && cp -r src /tmp/parser-build/
-    (cd /tmp/parser-build/src && mypyc suanfan/tiles.py suanfan/hand.py suanfan/notation.py \
+    BUILD=$(mktemp -d) && cp -r src "$BUILD"/
+    (cd "$BUILD"/src && mypyc suanfan/tiles.py suanfan/hand.py suanfan/notation.py \
         suanfan/errors.py)
-    PYTHONPATH=/tmp/parser-build/src python bench/bench_parse.py
+    PYTHONPATH="$BUILD"/src python bench/bench_parse.py
 
 Before each timed section the garbage collector is run once (``gc.collect()``), and it stays
 on while timing: the garbage the benchmark's own set-up leaves (the hands it generates) is

@@ -18,7 +18,8 @@ arguments are, the way ``bench_mcr.py`` calls both engines).
 CPU time of this process (time.process_time). Printed: the build of suanfan that ran (compiled
 or pure), each library's median time per hand, and the median ratio over the repeats (the peer's
 time over suanfan's: above 1 suanfan is faster) with its range. Run it on each build, e.g. the
-pure one with ``PYTHONPATH=src`` and a compiled copy with ``PYTHONPATH=/tmp/riichi-build/src``.
+pure one with ``PYTHONPATH=src`` and a compiled copy made as ``bench_parse.py`` shows with
+``PYTHONPATH="$BUILD"/src``.
 
 Before each timed section the garbage collector is run once (``gc.collect()``), and it stays
 on while timing: the garbage the benchmark's own set-up leaves (the hands it generates) is

@@ -102,14 +102,14 @@ def test_red_fives() -> None:
         ("   ", "empty hand"),
         ("123", "no suit letter"),
         ("m", "no digits"),
-        ("123x456m", "'x' at position 3"),
+        ("123x456m", "'x' at character 4"),
         ("123m456p789s11z55z 8z", "honour 8z"),
         ("11111m456p789s11z 5z", "5 copies of 1m"),
         ("[12m]123p456s789s1z 1z", "not a chow, pung or kong"),
         ("[135m]123p456s789s1z 1z", "not a chow, pung or kong"),
         # longer than any meld (more tiles than a packed meld holds, in both readers)
-        ("[123456789012m]1z", "meld at position 0 has 12 tiles"),
-        ("[W1W2W3W4W5W6W7W8W9B1B2B3]1z", "position"),
+        ("[123456789012m]1z", "meld at character 1 has 12 tiles"),
+        ("[W1W2W3W4W5W6W7W8W9B1B2B3]1z", "character"),
         ("[123m8]123p456s789s1z 1z", "claim digit"),
         ("[555m9]123p456s789s1z 1z", "claim digit"),
         ("[7777m8]123p456s789s1z", "claim digit"),
@@ -123,7 +123,7 @@ def test_red_fives() -> None:
         ("123m456p789s11z55z 9f", "flowers are 1f-8f"),
         ("[1f2f3f]123m456p789s1z 1z", "flower"),
         ("0z123m456p789s11z 1z", "honour 0z"),
-        ("W0W2W3B4B5B6T7T8T9F1F1J3J3J3", "position"),
+        ("W0W2W3B4B5B6T7T8T9F1F1J3J3J3", "character"),
         ("\x00\x01\x02", "U+0000"),
     ],
 )
@@ -229,7 +229,7 @@ def test_botzone_output() -> None:
 @pytest.mark.parametrize("text", ["[1111m,]123p456s789s 1z", "[111m,]123p456s789s1z 1z",
                                   "[EEEE,]123m456p789s N N", "[1111m, ]123p456s789s 1z"])
 def test_comma_needs_a_claim_digit(text: str) -> None:
-    with pytest.raises(InvalidHand, match=r"comma at position \d+ is not followed by a claim digit"):
+    with pytest.raises(InvalidHand, match=r"comma at character \d+ is not followed by a claim digit"):
         parse_hand(text)
 
 

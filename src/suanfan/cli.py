@@ -13,7 +13,8 @@ from .errors import MahjongError
 from .notation import format_hand, parse_hand
 from .tiles import NUM_KINDS, tile_to_str
 
-__all__ = ["add_aliases", "build_parser", "main", "register_command", "whole_number"]
+__all__ = ["add_aliases", "add_hand_argument", "build_parser", "count", "main", "register_command",
+           "whole_number"]
 
 # Other faces (mcr, riichi, analysis, web) register their sub-commands here. Each entry: a function
 # that adds the sub-parser to the sub-parsers action.
@@ -25,6 +26,12 @@ def register_command(fn: _Registrar) -> _Registrar:
     """Decorator: add a sub-command to the ``suanfan`` command line."""
     _REGISTRARS.append(fn)
     return fn
+
+
+def count(n: int, word: str, words: str | None = None) -> str:
+    """``n`` and the word, singular for 1: ``count(1, "game")`` is "1 game", ``count(2, "game")``
+    "2 games" (``words`` a plural other than word + "s")."""
+    return f"{n} {word if n == 1 else words or word + 's'}"
 
 
 def whole_number(limit: int) -> Callable[[str], int]:
@@ -62,6 +69,24 @@ def add_aliases(parser: argparse.ArgumentParser | argparse._ArgumentGroup, actio
                                 help=argparse.SUPPRESS)
         else:
             parser.add_argument(alias, dest=action.dest, default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+
+
+class _HandWords(argparse.Action):
+    """The words of a hand joined by one space: ``suanfan mcr [111z1]1234556789m 5m`` reads the
+    hand ``[111z1]1234556789m 5m`` as the quoted ``'[111z1]1234556789m 5m'`` would (the notation
+    sets the winning tile and the flowers apart by spaces)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: str | Sequence[object] | None, option_string: str | None = None) -> None:
+        words = [values] if isinstance(values, str) else [str(v) for v in values or ()]
+        setattr(namespace, self.dest, " ".join(words) if words else None)
+
+
+def add_hand_argument(p: argparse.ArgumentParser, help: str, optional: bool = False) -> None:
+    """The ``hand`` positional: one or more words (optional: none or more), joined by spaces, so
+    that a hand with its winning tile or flowers set apart needs no quotes."""
+    p.add_argument("hand", nargs="*" if optional else "+", action=_HandWords, metavar="HAND",
+                   help=help + " (quotes optional: the words are joined by spaces)")
 
 
 class _Formatter(argparse.HelpFormatter):
@@ -137,7 +162,7 @@ def build_parser() -> argparse.ArgumentParser:
         dest="command", metavar="COMMAND", parser_class=_Parser
     )
     p = sub.add_parser("parse", help="a hand in every notation, with its tile counts")
-    p.add_argument("hand", help="the hand, e.g. '[567m2][999s3]11p345s78s 6s'")
+    add_hand_argument(p, "the hand, e.g. '[567m2][999s3]11p345s78s 6s'")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=_cmd_parse)
     for registrar in _REGISTRARS:

@@ -18,8 +18,10 @@ from collections.abc import Iterable
 from dataclasses import FrozenInstanceError
 from typing import TYPE_CHECKING, Final, cast
 
+from .drawing import hand_picture
 from .errors import InvalidHand, describe
 from .tiles import ALL_TILES, EAST, KIND, NUM_KINDS, RED_MAN, tile_to_str
+from .writing import format_tiles, hand_text, meld_text
 
 if TYPE_CHECKING:
     # native 64-bit ints in the compiled build (the packed counts hold at most 45 bits);
@@ -259,14 +261,10 @@ class Meld:
         return src + 4 if self.promoted else src
 
     def __str__(self) -> str:
-        from .notation import format_meld
-
-        return format_meld(self)
+        return meld_text(self.tiles, self.claim_digit)
 
 
 def _text(ids: list[int]) -> str:
-    from .notation import format_tiles
-
     return "[" + format_tiles(ids) + "]"
 
 
@@ -537,9 +535,7 @@ class Hand:
 
     # -- text ----------------------------------------------------------------------------------
     def __str__(self) -> str:
-        from .notation import format_hand
-
-        return format_hand(self)
+        return self.to_string()
 
     def __repr__(self) -> str:
         return f"Hand({str(self)!r})"
@@ -548,16 +544,12 @@ class Hand:
         """The hand in a notation style: ``"mpsz"`` (canonical), ``"letters"``, ``"unicode"``
         (a red five written ``0m``/``0p``/``0s`` among the tiles: Unicode has no red five) or
         ``"botzone"`` (tile codes, which have no red five: written as a five)."""
-        from .notation import format_hand
-
-        return format_hand(self, style)
+        return hand_text([(m.tiles, m.claim_digit) for m in self.melds], self.concealed,
+                         self.winning_tile, self.flowers, style)
 
     def _repr_svg_(self) -> str:
-        try:
-            from .svg import hand_svg
-        except ImportError:  # pragma: no cover - the SVG face is optional
-            return ""
-        return str(hand_svg(self))
+        """The hand as a picture in notebooks (:func:`suanfan.svg.hand_svg`)."""
+        return hand_picture(self)
 
 
 def _melds(raw: Iterable[Meld]) -> tuple[Meld, ...]:

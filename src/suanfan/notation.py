@@ -22,7 +22,17 @@ from typing import TYPE_CHECKING, Final
 
 from .errors import InvalidArgument, InvalidHand, describe
 from .hand import Hand, Meld, MeldKind
-from .tiles import HONOR, IS_RED, KIND, RANK, RED_MAN, SUIT, SUITS
+from .tiles import KIND, RED_MAN
+from .writing import (
+    HONOUR_LETTERS,
+    STYLES,
+    UNICODE_FLOWER0,
+    UNICODE_TILE0,
+    UNICODE_TILE_KINDS,
+    check_style,
+    format_tiles,
+    meld_text,
+)
 
 if TYPE_CHECKING:
     # a native 64-bit int in the compiled build (a meld's packed tiles: 24 bits); annotations
@@ -42,10 +52,8 @@ __all__ = [
 ]
 
 MAX_INPUT_LENGTH: Final = 1000
-#: the output styles of :func:`format_hand`
-STYLES: Final[tuple[str, ...]] = ("mpsz", "letters", "unicode", "botzone")
 
-_LETTERS: Final = "ESWNPFC"
+_LETTERS: Final = HONOUR_LETTERS
 
 # -- the character table -------------------------------------------------------------------------
 # _CHAR[ord(ch)] for ASCII: what the character is (low 3 bits) and its value (the rest).
@@ -86,17 +94,9 @@ _LETTER_M: Final = 109  # ord("m")
 _LETTER_P: Final = 112  # ord("p")
 _LETTER_S: Final = 115  # ord("s")
 
-# Unicode Mahjong Tiles block from U+1F000: winds, dragons (red, green, white), characters,
-# bamboo, dots, flowers (plum, orchid, bamboo, chrysanthemum), seasons (spring .. winter).
-_UNI0: Final = 0x1F000
-_UNI_TILES: Final[tuple[int, ...]] = (
-    27, 28, 29, 30, 33, 32, 31, *range(9), *range(18, 27), *range(9, 18)
-)
-_UNI_FLOWER0: Final = 0x1F022  # flowers 1-8 at U+1F022..U+1F029
-_TILE_UNICODE: Final[tuple[str, ...]] = tuple(
-    chr(_UNI0 + _UNI_TILES.index(k)) for k in range(34)
-)
-_FLOWER_UNICODE: Final[tuple[str, ...]] = tuple(chr(_UNI_FLOWER0 + i) for i in range(8))
+_UNI0: Final = UNICODE_TILE0
+_UNI_TILES: Final[tuple[int, ...]] = UNICODE_TILE_KINDS
+_UNI_FLOWER0: Final = UNICODE_FLOWER0
 _IGNORED: Final = "\ufe0e\ufe0f\u200b"  # variation selectors (🀄️) and zero-width space
 
 _CHOW: Final = MeldKind.CHOW
@@ -107,7 +107,7 @@ _KONG: Final = MeldKind.KONG
 def _where(s: str, i: int) -> str:
     ch = s[i] if i < len(s) else ""
     shown = repr(ch) if ch.isprintable() else f"U+{ord(ch):04X}"
-    return f"{shown} at position {i}"
+    return f"{shown} at character {i + 1}"
 
 
 class _Read:
@@ -213,10 +213,10 @@ def _meld(code: i64, nt: i64, claim: i64, pos: int) -> Meld:
             _MELD_TABLE[key] = m
         return m
     if nt == 0:
-        raise InvalidHand(f"empty meld at position {pos}")
+        raise InvalidHand(f"empty meld at character {pos + 1}")
     if nt > 4:  # (its tiles were not all packed: see _read_mpsz)
         raise InvalidHand(
-            f"meld at position {pos} has {nt} tiles: a chow or pung has 3, a kong 4")
+            f"meld at character {pos + 1} has {nt} tiles: a chow or pung has 3, a kong 4")
     return _new_meld(_unpack(code, nt), int(claim), pos)
 
 
@@ -240,7 +240,7 @@ def _new_meld(tiles: list[int], claim: int, pos: int) -> Meld:
         if 5 <= claim <= 7:
             return Meld(_KONG, tiles, claim - 4, False, True)
         raise InvalidHand(
-            f"meld {_meld_text(tiles, claim)} at position {pos}: a kong's claim digit is 1-3 "
+            f"meld {_meld_text(tiles, claim)} at character {pos + 1}: a kong's claim digit is 1-3 "
             "(claimed) or 5-7 (promoted)"
         )
     if n == 3:
@@ -251,14 +251,14 @@ def _new_meld(tiles: list[int], claim: int, pos: int) -> Meld:
             kind = _CHOW
         else:
             raise InvalidHand(
-                f"meld {_meld_text(tiles, claim)} at position {pos} is not a chow, pung or kong")
+                f"meld {_meld_text(tiles, claim)} at character {pos + 1} is not a chow, pung or kong")
         if claim >= 0 and not 1 <= claim <= 3:
             raise InvalidHand(
-                f"meld {_meld_text(tiles, claim)} at position {pos}: the claim digit of a "
+                f"meld {_meld_text(tiles, claim)} at character {pos + 1}: the claim digit of a "
                 f"{kind.value} is 1-3")
         return Meld(kind, tiles, source)
     raise InvalidHand(
-        f"meld {_meld_text(tiles, claim)} at position {pos} is not a chow, pung or kong")
+        f"meld {_meld_text(tiles, claim)} at character {pos + 1} is not a chow, pung or kong")
 
 
 # -- the MPSZ / letters / Unicode reader ---------------------------------------------------------
@@ -274,7 +274,7 @@ def _digit_at(s: str, start: int, k: int) -> int:
 
 
 def _pending_error(s: str, start: int) -> InvalidHand:
-    return InvalidHand(f"digit {s[start]!r} at position {start} has no suit letter")
+    return InvalidHand(f"digit {s[start]!r} at character {start + 1} has no suit letter")
 
 
 def _read_mpsz(s: str) -> _Read:
@@ -376,13 +376,13 @@ def _read_mpsz(s: str) -> _Read:
                     t = v * 9 + d - 1 if d else RED_MAN + v
                 elif v == 3:
                     if not 1 <= d <= 7:
-                        raise InvalidHand(f"honour {d}z at position {k - 1}: honours are 1z-7z")
+                        raise InvalidHand(f"honour {d}z at character {k}: honours are 1z-7z")
                     t = 26 + d
                 else:
                     if not 1 <= d <= 8:
-                        raise InvalidHand(f"flower {d}f at position {k - 1}: flowers are 1f-8f")
+                        raise InvalidHand(f"flower {d}f at character {k}: flowers are 1f-8f")
                     if in_meld:
-                        raise InvalidHand(f"flower {d}f at position {k - 1} inside a meld")
+                        raise InvalidHand(f"flower {d}f at character {k} inside a meld")
                     out.add_flower(d)
                     continue
                 if in_meld:
@@ -427,12 +427,12 @@ def _read_mpsz(s: str) -> _Read:
                 if np != 1:
                     digits = "".join([ch for ch in s[pend_at:i] if "0" <= ch <= "9"])
                     raise InvalidHand(
-                        f"digits {describe(digits)} at position {pend_at} have no suit letter")
+                        f"digits {describe(digits)} at character {pend_at + 1} have no suit letter")
                 claim = ord(s[pend_at]) - 48
                 np = 0
             elif comma_at >= 0:
                 raise InvalidHand(
-                    f"comma at position {comma_at} is not followed by a claim digit")
+                    f"comma at character {comma_at + 1} is not followed by a claim digit")
             out.add_meld(_meld(mcode, nmt, claim, meld_at))
             in_meld = False
             comma_at = -1
@@ -442,10 +442,10 @@ def _read_mpsz(s: str) -> _Read:
                     f"unexpected {_where(s, i)}: a comma only goes before a meld's claim digit")
             comma_at = i
         else:
-            raise InvalidHand(f"unexpected character {_where(s, i)}")
+            raise InvalidHand(f"unexpected {_where(s, i)}")
         i += 1
     if in_meld:
-        raise InvalidHand(f"meld opened at position {meld_at} is not closed with ']'")
+        raise InvalidHand(f"meld opened at character {meld_at + 1} is not closed with ']'")
     if np:
         raise _pending_error(s, pend_at)
     return out
@@ -532,21 +532,21 @@ def _read_botzone(s: str) -> _Read:
             v = ord(s[i + 1]) - 48
             if code < 3:
                 if not 1 <= v <= 9:
-                    raise InvalidHand(f"tile code {s[i]}{v} at position {i}: ranks are 1-9")
+                    raise InvalidHand(f"tile code {s[i]}{v} at character {i + 1}: ranks are 1-9")
                 t = code * 9 + v - 1
             elif code == 3:
                 if not 1 <= v <= 4:
-                    raise InvalidHand(f"tile code F{v} at position {i}: winds are F1-F4")
+                    raise InvalidHand(f"tile code F{v} at character {i + 1}: winds are F1-F4")
                 t = 26 + v
             elif code == 4:
                 if not 1 <= v <= 3:
-                    raise InvalidHand(f"tile code J{v} at position {i}: dragons are J1-J3")
+                    raise InvalidHand(f"tile code J{v} at character {i + 1}: dragons are J1-J3")
                 t = 34 - v
             else:
                 if not 1 <= v <= 8:
-                    raise InvalidHand(f"tile code H{v} at position {i}: flowers are H1-H8")
+                    raise InvalidHand(f"tile code H{v} at character {i + 1}: flowers are H1-H8")
                 if in_meld:
-                    raise InvalidHand(f"flower H{v} at position {i} inside a meld")
+                    raise InvalidHand(f"flower H{v} at character {i + 1} inside a meld")
                 if out.flower_at < 0:
                     out.flower_at = i
                 out.add_flower(v)
@@ -560,13 +560,32 @@ def _read_botzone(s: str) -> _Read:
                 out.tiles.append(t)
             i += 2
             continue
-        raise InvalidHand(f"unexpected character {_where(s, i)} in Botzone tile codes")
+        raise InvalidHand(f"unexpected {_where(s, i)} in Botzone tile codes")
     if in_meld:
-        raise InvalidHand(f"meld opened at position {meld_at} is not closed with ']'")
+        raise InvalidHand(f"meld opened at character {meld_at + 1} is not closed with ']'")
     return out
 
 
+#: added to a fault of a text with a capital suit letter after a digit (``123M``)
+_CASE_HINT: Final = ("; suits are lowercase m p s z (123m 456p 789s 11z); capital letters are the "
+                     "honours E S W N and P F C")
+
+
+def _capital_suit(s: str) -> bool:
+    """A digit followed by a capital M, P, S or Z: a suit letter written in capitals."""
+    return any("0" <= s[i] <= "9" and s[i + 1] in "MPSZ" for i in range(len(s) - 1))
+
+
 def _read(s: object) -> _Read:
+    try:
+        return _read_any(s)
+    except InvalidHand as exc:
+        if type(exc) is InvalidHand and isinstance(s, str) and _capital_suit(s):
+            raise InvalidHand(str(exc) + _CASE_HINT) from None
+        raise
+
+
+def _read_any(s: object) -> _Read:
     if not isinstance(s, str):
         raise InvalidHand(f"expected a hand as text, got {type(s).__name__}")
     if len(s) > MAX_INPUT_LENGTH:
@@ -626,9 +645,9 @@ def parse_tiles(text: object) -> list[int]:
     ``object`` so that a compiled build checks it here too, not with a TypeError)."""
     r = _read(text)
     if r.meld_at >= 0:
-        raise InvalidHand(f"meld at position {r.meld_at}: only tiles are allowed here")
+        raise InvalidHand(f"meld at character {r.meld_at + 1}: only tiles are allowed here")
     if r.flower_at >= 0:
-        raise InvalidHand(f"flower at position {r.flower_at}: only tiles are allowed here")
+        raise InvalidHand(f"flower at character {r.flower_at + 1}: only tiles are allowed here")
     return r.tiles
 
 
@@ -666,67 +685,10 @@ def parse_flowers(value: object) -> tuple[int, ...] | int:
     return tuple(sorted(seen))
 
 
-# -- formatting --------------------------------------------------------------------------------
-def _sorted_tiles(tiles: tuple[int, ...] | list[int]) -> list[int]:
-    return sorted(tiles, key=lambda t: KIND[t] * 64 + t)
-
-
-def _botzone_code(t: int) -> str:
-    k = KIND[t]
-    if k < 27:
-        return "WBT"[k // 9] + str(k % 9 + 1)
-    if k <= 30:
-        return "F" + str(k - 26)
-    return "J" + str(34 - k)
-
-
-def format_tiles(tiles: object, style: object = "mpsz", sort: object = True) -> str:
-    """Write tiles compactly: ``123m55z`` (mpsz), ``123mPP`` (letters), Unicode characters (a red
-    five as ``0m``/``0p``/``0s``) or Botzone codes ``W1W2W3`` (a red five as a five)."""
-    if style not in STYLES:
-        raise InvalidArgument(f"unknown notation style {describe(style)}: use {', '.join(STYLES)}")
-    if not isinstance(tiles, tuple | list) or not all(
-            type(t) is int and 0 <= t < len(KIND) for t in tiles):
-        raise InvalidArgument(f"tiles={describe(tiles)}: give a list of tile ids")
-    seq = _sorted_tiles(tiles) if sort else list(tiles)
-    if style == "unicode":
-        return "".join([_TILE_UNICODE[t] if t < RED_MAN else "0" + SUITS[t - RED_MAN]
-                        for t in seq])
-    if style == "botzone":
-        return "".join([_botzone_code(t) for t in seq])
-    letters = style == "letters"
-    out: list[str] = []
-    group: list[str] = []
-    group_suit = -1
-    for t in seq:
-        su = SUIT[t]
-        if letters and su == HONOR:
-            if group:
-                out.append("".join(group) + SUITS[group_suit])
-                group = []
-            out.append(_LETTERS[KIND[t] - 27])
-            group_suit = -1
-            continue
-        if su != group_suit and group:
-            out.append("".join(group) + SUITS[group_suit])
-            group = []
-        group_suit = su
-        group.append("0" if IS_RED[t] else str(RANK[t]))
-    if group:
-        out.append("".join(group) + SUITS[group_suit])
-    return "".join(out)
-
-
+# -- formatting (the writer is suanfan.writing, below the hand model) ----------------------------
 def format_meld(m: Meld, style: str = "mpsz") -> str:
     """One meld in brackets with its claim digit, e.g. ``[567m2]``, ``[EEEE5]``, ``[W5W6W7,2]``."""
-    digit = m.claim_digit
-    if digit is None:
-        claim = ""
-    elif style == "botzone":
-        claim = "," + str(digit)
-    else:
-        claim = str(digit)
-    return "[" + format_tiles(m.tiles, style) + claim + "]"
+    return meld_text(m.tiles, m.claim_digit, check_style(style))
 
 
 def format_hand(hand: object, style: object = "mpsz") -> str:
@@ -735,20 +697,7 @@ def format_hand(hand: object, style: object = "mpsz") -> str:
     no red five) or ``"botzone"`` (tile codes W1 B1 T1 F1 J1 H1; they have no red five, so a red
     five is written as a five). The winning tile is last, set apart by a space; flowers follow
     after another space."""
-    if style not in STYLES:
-        # InvalidHand is a ValueError, what this raised before
-        raise InvalidArgument(f"unknown notation style {describe(style)}: use {', '.join(STYLES)}")
+    check_style(style)
     if not isinstance(hand, Hand):
         raise InvalidArgument(f"hand={describe(hand)}: format_hand takes a Hand (parse_hand reads one)")
-    parts = "".join([format_meld(m, style) for m in hand.melds])
-    parts += format_tiles(hand.concealed, style)
-    if hand.winning_tile is not None:
-        parts += " " + format_tiles((hand.winning_tile,), style)
-    if hand.flowers:
-        if style == "unicode":
-            parts += " " + "".join([_FLOWER_UNICODE[f - 1] for f in hand.flowers])
-        elif style == "botzone":
-            parts += " " + "".join(["H" + str(f) for f in hand.flowers])
-        else:
-            parts += " " + "".join([str(f) for f in hand.flowers]) + "f"
-    return parts
+    return hand.to_string(style)

@@ -149,7 +149,7 @@ def test_unreadable_files_at_the_command_line(tmp_path: Path) -> None:
     plain = tmp_path / "plain.txt"
     plain.write_text("hello", encoding="utf-8")
     assert replay_file(str(plain), "auto", None)[1] == (
-        f"{plain}: not a log format suanfan reads (tenhou-xml, tenhou6, mjai)")
+        f"{plain}: not a log format suanfan reads (tenhou-xml, tenhou6, mjai, botzone)")
     out, err, _games = replay_file(str(bad), "auto", None)
     assert not out and err is not None and err.startswith(f"{bad}: not JSON, or truncated")
     lines = tmp_path / "bad.jsonl"

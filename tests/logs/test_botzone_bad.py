@@ -196,7 +196,7 @@ def test_cli_botzone(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     err = out2.err.strip().splitlines()
     assert err == [f"suanfan: error: {bad}: line 34: unknown tile 'X9' (tiles are W1-W9 B1-B9 "
                    "T1-T9 F1-F4 J1-J3, flowers H1-H8)"]
-    assert "1 games, 1 wins: 1 reproduced, 0 differ; 1 rounds unreadable" in out2.out
+    assert "1 game, 1 win: 1 reproduced, 0 differ; 1 round unreadable" in out2.out
     assert "Traceback" not in out2.err
     # --jobs gives the same output
     files = [str(p) for p in sorted(DATA.glob("*.txt"))]

@@ -191,7 +191,7 @@ def test_cli_reports_each_unreadable_round(tmp_path: Path,
                                      "unreadable_rounds": 1, "skipped": 0}}
     assert main(["replay", str(bad)]) == 2
     assert capsys.readouterr().out.splitlines()[-1] == (
-        "1 games, 3 wins: 3 reproduced, 0 differ; 1 rounds unreadable")
+        "1 game, 3 wins: 3 reproduced, 0 differ; 1 round unreadable")
 
 
 def _same_rounds(game: Game, whole: Game, cut: int, label: str = "") -> None:

@@ -60,7 +60,7 @@ def test_unreadable_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     # the rounds of the cut file before the cut and the readable file are still replayed; the
     # cut round is reported (the cut is a round's fault, not the whole file's)
     assert err[0].startswith(f"suanfan: error: {bad}: round E2-0: malformed or truncated XML")
-    assert out.out.splitlines()[-1] == "2 games, 6 wins: 6 reproduced, 0 differ; 1 rounds unreadable"
+    assert out.out.splitlines()[-1] == "2 games, 6 wins: 6 reproduced, 0 differ; 1 round unreadable"
     other = tmp_path / "notes.txt"
     other.write_text("hello", encoding="utf-8")
     assert main(["replay", str(other)]) == 2

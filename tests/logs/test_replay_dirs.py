@@ -117,8 +117,8 @@ def test_broken_files_in_a_directory_are_reported(tmp_path: Path,
     assert "cut.mjlog.gz" in err[0] and "gzip" in err[0] and "cut.xml" in err[1]
     # the cut gzip file is lost; the cut XML keeps the rounds before the cut (none finished
     # here) and reports the round it cuts
-    assert out.out.splitlines()[-1] == ("2 games, 4 wins: 4 reproduced, 0 differ; 1 files "
-                                        "unreadable; 1 rounds unreadable")
+    assert out.out.splitlines()[-1] == ("2 games, 4 wins: 4 reproduced, 0 differ; 1 file "
+                                        "unreadable; 1 round unreadable")
 
 
 def test_files_from(tmp_path: Path, capsys: pytest.CaptureFixture[str],
@@ -138,7 +138,7 @@ def test_files_from(tmp_path: Path, capsys: pytest.CaptureFixture[str],
     # standard input
     monkeypatch.setattr("sys.stdin", io.StringIO(f"{root / 'b' / 'pao.xml'}\n"))
     assert main(["replay", "--files-from", "-"]) == 0
-    assert capsys.readouterr().out.splitlines()[-1] == "1 games, 4 wins: 4 reproduced, 0 differ"
+    assert capsys.readouterr().out.splitlines()[-1] == "1 game, 4 wins: 4 reproduced, 0 differ"
     del root
 
 

@@ -41,7 +41,7 @@ def test_the_table_says_why_a_win_was_refused(monkeypatch: pytest.MonkeyPatch,
     row = next(x for x in lines if "[555z2]" in x)
     assert "refused: InvalidHand: rinshan kaihou without a kong" in row
     assert re.search(r" -  +refused: InvalidHand", row)  # nothing scored, then the reason
-    assert lines[-1] == "1 games, 4 wins: 3 reproduced, 1 differ (1 refused by the scorer)"
+    assert lines[-1] == "1 game, 4 wins: 3 reproduced, 1 differ (1 refused by the scorer)"
 
 
 def test_json_counts_refused_wins(monkeypatch: pytest.MonkeyPatch,
@@ -79,7 +79,7 @@ def test_a_conflict_is_reported_apart(tmp_path: Path, capsys: pytest.CaptureFixt
     assert main(["replay", str(path)]) == 1
     lines = capsys.readouterr().out.splitlines()
     assert "≠ yaku; conflict: riichi: the events say yes, the record no" in lines[1]
-    assert lines[-1] == ("1 games, 4 wins: 3 reproduced, 1 differ; 1 with conflicts between "
+    assert lines[-1] == ("1 game, 4 wins: 3 reproduced, 1 differ; 1 with conflicts between "
                          "the events and the record")
 
 

@@ -2,7 +2,8 @@
 """The ``mcr-extended`` preset: seed 003's platform fans, their definitions and 不计 lists, the
 situation flags they need and the checks of those flags; and the ``mcr-2006`` preset (seed 000).
 
-Seed files: /work/shared/seeds/003_*.txt (the extended fans), 000_*.txt (the 2006 note)."""
+Seed files: ``seeds/003_*.txt`` (the extended fans) and ``seeds/000_*.txt`` (the 2006 note) of the
+shared reference material beside the repository."""
 
 from __future__ import annotations
 

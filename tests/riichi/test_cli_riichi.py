@@ -14,7 +14,7 @@ def test_table(capsys: pytest.CaptureFixture[str]) -> None:
                  "--sticks", "1"]) == 0
     out = capsys.readouterr().out
     assert "Pinfu" in out and "Riichi" in out and "Dora" in out
-    assert "3 han 30 Fu" in out
+    assert "3 han 30 fu" in out
     assert "discarder pays 6100" in out and "winner receives 7100" in out
 
 

@@ -107,7 +107,7 @@ def test_standings_and_exports(tmp_path: Path) -> None:
         (5, 1, -18), (5, 1, -18), (5, 1, -18), (8, 0, -66)]
     assert sum(s["points"] for s in st) == 14
     csv_text = t.export_csv().splitlines()
-    assert csv_text[0] == "Rank,Last name,First name,EMA number,Country,Table points,Score"
+    assert csv_text[0] == "Rank,Last name,First name,EMA number,Country,Table points,Score,Exact points"
     assert len(csv_text) == 9
     data = t.export_json()
     assert data["rounds"][0]["tables"][1]["entries"][1]["kind"] == "false_win"

@@ -6,8 +6,8 @@ import argparse
 import json
 from typing import Any
 
-from ..cli import add_aliases, register_command
-from ..errors import InvalidHand
+from ..cli import add_aliases, add_hand_argument, register_command
+from ..errors import InvalidArgument, InvalidHand
 from ..mcr import FAN_BY_ID
 from ..notation import parse_hand
 from .i18n import add_lang_option, fan_name, lang_of, words
@@ -55,7 +55,7 @@ def _situation(args: argparse.Namespace, system: str) -> dict[str, Any]:
 
 
 def _add_common(p: argparse.ArgumentParser, situation: bool) -> None:
-    p.add_argument("hand", help="the hand in MPSZ notation, e.g. '[567m2]11p345s78s99m5z'")
+    add_hand_argument(p, "the hand in MPSZ notation, e.g. '[567m2]11p345s78s99m5z'")
     p.add_argument("--system", choices=("mcr", "riichi"),
                    help="rule system (default mcr, or inferred from --rules)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -106,7 +106,7 @@ def _score_text(d: dict[str, Any], system: str, w: Any) -> str:
     if d.get("yakuman"):
         return f"{w.get('l_' + d['limit'], d['limit'])}  {d['points']}"
     lim = f" {w.get('l_' + d['limit'], d['limit'])}" if d.get("limit") else ""
-    return f"{d['han']} {w['han']} {d['fu']} {w['fu']}{lim}  {d['points']}"
+    return f"{d['han']} {w['han']} {d['fu']} {w['fu_unit']}{lim}  {d['points']}"
 
 
 def _shanten_text(s: int, w: Any) -> str:
@@ -210,6 +210,10 @@ def waits_cmd(args: argparse.Namespace) -> int:
     system = _system(args)
     sit = _situation(args, system)
     _fix_flowers(sit)
+    hand = parse_hand(args.hand)
+    if hand.winning_tile is not None or 3 * len(hand.melds) + len(hand.concealed) >= 14:
+        raise InvalidArgument(f"{hand} has 14 tiles: `suanfan waits` takes a 13-tile hand; for what "
+                              f"to discard, run `suanfan analyze '{hand}'`")
     table = wait_table(args.hand, system, visible=args.visible, **sit)
     d = table.to_dict()
     if args.json:

@@ -6,7 +6,7 @@ import argparse
 import json
 from typing import Any
 
-from ..cli import add_aliases, register_command
+from ..cli import add_aliases, add_hand_argument, register_command
 from ..errors import InvalidArgument
 from ..mcr.situation import parse_wind
 from .i18n import add_lang_option, fan_name, lang_of, words
@@ -120,8 +120,10 @@ def run(args: argparse.Namespace) -> int:
 def add_rules_options(p: argparse.ArgumentParser) -> None:
     """``--rules``, ``--rules-file``, ``--min-fan``, ``--fan-value``, ``--disable``, ``--enable``."""
     g = p.add_argument_group("rules (see `suanfan rules`)")
+    from ..mcr.rules import PRESETS
+
     g.add_argument("--rules", default="mcr",
-                   help="preset: mcr (default), mcr-botzone, mcr-2006, mcr-extended")
+                   help="preset: " + ", ".join(f"{n} (default)" if n == "mcr" else n for n in PRESETS))
     g.add_argument("--rules-file", metavar="FILE",
                    help="a JSON rule set: {\"base\": \"mcr\", \"min_fan\": 0, \"values\": {...}, "
                         "\"disable\": [...], \"enable\": [...]}")
@@ -136,7 +138,7 @@ def add_rules_options(p: argparse.ArgumentParser) -> None:
 @register_command
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("mcr", help="score a Chinese Official (MCR, 国标麻将) hand")
-    p.add_argument("hand", help="complete hand, winning tile last, e.g. '[567m2][999s3]11p345s78s 6s'")
+    add_hand_argument(p, "complete hand, winning tile last, e.g. '[567m2][999s3]11p345s78s 6s'")
     from ..mcr.situation import FLAGS
 
     for f in FLAGS:  # the situation flags, defined once in suanfan.mcr.situation
@@ -151,7 +153,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                    help="the seat (wind E S W N) that discarded the winning tile, for the settlement "
                         "(default: the seat after the winner's)")
     add_rules_options(p)
-    g = p.add_argument_group("situation of seed 003's extended fans (rules mcr-extended)")
+    g = p.add_argument_group("situation of the mcr-extended rules' extra fans (天和, 报听 …; "
+                             "with --rules mcr-extended)")
     for f in FLAGS:
         if f.extended:
             g.add_argument(f.option, dest=f.name, action="store_true", help=f.help)

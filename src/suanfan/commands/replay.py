@@ -17,12 +17,14 @@ from collections.abc import Iterable, Iterator
 from itertools import chain, islice
 from typing import Any
 
-from ..cli import add_scheduler_argument, register_command, whole_number
+from ..cli import add_scheduler_argument, count, register_command, whole_number
 from ..errors import MahjongError
 from ..parallel import ordered_map
-from .logfiles import LogFiles, add_source_arguments, require_sources
+from .logfiles import LogFiles, LogFormats, add_source_arguments, require_sources
 
 __all__ = ["add_parser", "replay_file", "run"]
+
+_NOT_A_LOG = "not a log format suanfan reads"
 
 def replay_file(path: str, fmt: str, rules: str | None,
                 strict: bool = True) -> tuple[list[dict[str, Any]], str | None, int]:
@@ -63,7 +65,10 @@ def _replay_file(path: str, fmt: str, rules: str | None, strict: bool = False,
         return out, "\n".join(bad) or None, 1, len(bad)
     except LogError as exc:  # its message names the file by its base name: give the path
         where = f"{exc.location}: " if exc.location else ""
-        return [], f"{path}: {where}{exc.detail}", 0, 0
+        detail = exc.detail
+        if detail.startswith(_NOT_A_LOG):  # the riichi readers' formats: replay reads Botzone's too
+            detail = f"{_NOT_A_LOG} ({', '.join(f for f in LogFormats() if f != 'auto')})"
+        return [], f"{path}: {where}{detail}", 0, 0
     except MahjongError as exc:
         return [], f"{path}: {exc}", 0, 0
     except OSError as exc:
@@ -181,13 +186,13 @@ def run(args: argparse.Namespace) -> int:
         widths = [max(len(r[i]) for r in table) for i in range(len(head))]
         for r in table:
             print("  ".join(c.ljust(widths[i]) for i, c in enumerate(r)).rstrip())
-        print(f"{games} games, {wins} wins: {equal} reproduced, {wins - equal} differ"
+        print(f"{count(games, 'game')}, {count(wins, 'win')}: {equal} reproduced, {wins - equal} differ"
               + (f" ({refused} refused by the scorer)" if refused else "")
               + (f"; {conflicted} with conflicts between the events and the record"
                  if conflicted else "")
-              + (f"; {unreadable} files unreadable" if unreadable else "")
-              + (f"; {unreadable_rounds} rounds unreadable" if unreadable_rounds else "")
-              + (f"; {files.skipped} files skipped: not logs" if files.skipped else ""))
+              + (f"; {count(unreadable, 'file')} unreadable" if unreadable else "")
+              + (f"; {count(unreadable_rounds, 'round')} unreadable" if unreadable_rounds else "")
+              + (f"; {count(files.skipped, 'file')} skipped: not logs" if files.skipped else ""))
     if unreadable or unreadable_rounds:
         return 2
     return 0 if equal == wins else 1

@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
+import sys
+from collections.abc import Mapping
 
-from ..cli import add_aliases, register_command
+from ..cli import add_aliases, add_hand_argument, register_command
 from ..errors import InvalidArgument
+from ..notation import parse_tiles
 from .i18n import add_lang_option, lang_of, traditional, words
 
-__all__ = ["add_parser", "run"]
+__all__ = ["add_parser", "run", "warn_digit_pairs"]
 
 def _width(s: str) -> int:
     return sum(2 if ord(c) > 0x2E80 else 1 for c in s)
@@ -39,8 +43,34 @@ def _rules(args: argparse.Namespace) -> object:
     return rules
 
 
+def _indicator_list(text: str | None) -> list[str]:
+    """The indicators as read, one tile each (a red five as 0m/0p/0s)."""
+    from ..tiles import tile_to_str
+
+    return [tile_to_str(x) for x in parse_tiles(text)] if text else []
+
+
+def _indicators(text: str | None, t: Mapping[str, str]) -> str:
+    return " ".join(_indicator_list(text)) or t["none"]
+
+
+def warn_digit_pairs(option: str, text: str | None) -> None:
+    """A note on stderr when ``text`` has a digit pair such as ``10``: in the notation each digit
+    is a tile, so ``10s`` is two indicators, 1s and the red five 0s, not a 'ten'."""
+    if not text:
+        return
+    for group in re.findall(r"\d+[mpsz]", text):
+        if "10" in group:
+            tiles = " ".join(d + group[-1] for d in group[:-1])
+            print(f"suanfan: note: {option} {group} reads as {len(group) - 1} indicators ({tiles}): "
+                  "each digit is one tile, 0 a red five", file=sys.stderr)
+
+
 def run(args: argparse.Namespace) -> int:
     from ..riichi import score
+
+    warn_digit_pairs("--dora", args.dora)
+    warn_digit_pairs("--ura-dora", args.ura_dora)
 
     if args.ura_dora and not (args.riichi or args.double_riichi):
         raise InvalidArgument("--ura-dora counts only with --riichi (or --double-riichi)")
@@ -53,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
         ura_dora_indicators=args.ura_dora or "", honba=args.honba, riichi_sticks=args.riichi_sticks,
         rules=_rules(args), nuki=args.nuki,
     )
-    if args.json:
+    if args.json:  # the same object as the web API's (the text output shows the indicators)
         print(json.dumps(r.to_dict(), ensure_ascii=False))
         return 0
     lang = lang_of(args)
@@ -81,8 +111,13 @@ def run(args: argparse.Namespace) -> int:
             print(f"  {f.fu:>3}  {local(f.text(table_lang))}")
         if r.fu != r.fu_unrounded:
             print(f"  = {r.fu_unrounded} → {r.fu} ({t['rounded']})")
-    head = f"{r.yakuman}× {t['yakuman']}" if r.yakuman else f"{r.han} {t['han']} {r.fu} {t['fu']}"
-    print(f"{t['total']}: {head}" + (f"  — {t.get('l_' + r.limit, r.limit)}" if r.limit else ""))
+    head = f"{r.yakuman}× {t['yakuman']}" if r.yakuman else f"{r.han} {t['han']} {r.fu} {t['fu_unit']}"
+    limit = f" → {t.get('l_' + r.limit, r.limit)}" if r.limit else ""
+    if r.limit == "mangan" and not r.yakuman and (r.han, r.fu) in ((4, 30), (3, 60)):
+        limit += f" ({t['kiriage']})"
+    print(f"{t['total']}: {head}{limit}")
+    ura = f"; {t['ura_ind']}: {_indicators(args.ura_dora, t)}" if args.riichi or args.double_riichi else ""
+    print(f"{t['dora_ind']}: {_indicators(args.dora, t)}{ura}")
     p = r.payment
     if not p.tsumo:
         line = f"{t['ron']} {p.ron}"
@@ -106,7 +141,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         description="Score a complete riichi hand (the last tile is the winning tile), e.g. "
                     "suanfan riichi '123456m789p34s55s 2s' --riichi --dora 1m",
     )
-    p.add_argument("hand", help="the complete hand, e.g. '[555z]234567m22p78s 9s'")
+    add_hand_argument(p, "the complete hand, e.g. '[555z]234567m22p78s 9s'")
     p.add_argument("--tsumo", action="store_true", help="won by self-draw (default: on a discard)")
     p.add_argument("--riichi", action="store_true", help="riichi declared")
     p.add_argument("--double-riichi", action="store_true", help="double riichi (implies riichi)")
@@ -133,9 +168,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                    help="players at the table (default: 3 for a three-player preset, else 4); 3 plays "
                         "the preset's three-player (sanma) rules")
     p.add_argument("--nuki", type=int, default=0, help="North tiles set aside (needs --players 3)")
+    from ..riichi.rules import PRESETS
+
     p.add_argument("--rules", default="default",
-                   help="rules preset: default, tenhou, tenhou-sanma, mahjongsoul, mahjongsoul-sanma, "
-                        "wrc (2022), wrc-2015, ema (suanfan rules --system riichi)")
+                   help=f"rules preset: {', '.join(PRESETS)} (see `suanfan rules --system riichi`)")
     add_lang_option(p)
     p.add_argument("--json", action="store_true", help="print the result as one JSON object")
     p.set_defaults(func=run)

@@ -16,8 +16,10 @@ import json
 import sys
 from typing import Any
 
-from ..cli import add_aliases, register_command
+from ..cli import add_aliases, add_hand_argument, count, register_command
 from ..errors import InvalidArgument
+from .i18n import add_lang_option, lang_of, traditional
+from .riichi import warn_digit_pairs
 
 __all__ = ["add_parser"]
 
@@ -63,6 +65,17 @@ def _pts(x: float | int, signed: bool) -> str:
     if signed:
         return _num(x)
     return str(int(x)) if float(x).is_integer() else f"{x:.2f}".rstrip("0")
+
+
+def _exact_note(names: list[str], shown: list[float], exact: list[str]) -> str | None:
+    """The exact values of the points a table shows rounded (None when none is)."""
+    from fractions import Fraction
+
+    odd = [f"{n} {x}" for n, s, x in zip(names, shown, exact, strict=True) if Fraction(x) != Fraction(s)]
+    if not odd:
+        return None
+    return ("points are shown rounded to 0.01 (halves away from zero) and added up exactly; exact: "
+            + ", ".join(odd))
 
 
 def _dump(obj: object) -> None:
@@ -157,7 +170,7 @@ def _players(args: argparse.Namespace) -> int:
         else:
             with open(args.import_csv, encoding="utf-8-sig") as f:
                 text = f.read(1_000_000)
-        print(f"added {t.import_players(text)} players", file=sys.stderr)
+        print(f"added {count(t.import_players(text), 'player')}", file=sys.stderr)
     for name in args.add or ():
         t.add_player(name, club=args.club or "", team=args.team or "", ema=args.ema or "",
                      country=args.country or "")
@@ -256,9 +269,9 @@ def _entry(args: argparse.Namespace, system: str) -> dict[str, Any]:
     return {"kind": "win", **out}
 
 
-def _show_record(t: Any, rec: dict[str, Any], rnd: int, table: int) -> None:
+def _show_record(t: Any, rec: dict[str, Any], rnd: int, table: int, lang: str) -> None:
     names = t.sheet(rnd, table)["players"]
-    print(f"round {rnd} table {table} hand {rec['number']} ({rec['label']}): {_describe(rec, names)}  "
+    print(f"round {rnd} table {table} hand {rec['number']} ({rec['label']}): {_describe(rec, names, lang)}  "
           f"[entry {rec['id']}]")
     print("  " + "   ".join(f"{n} {d:+d} → {x}" for n, d, x in zip(names, rec["deltas"], rec["totals"],
                                                                     strict=True)))
@@ -266,22 +279,26 @@ def _show_record(t: Any, rec: dict[str, Any], rnd: int, table: int) -> None:
 
 def _hand(args: argparse.Namespace) -> int:
     t = _open(args)
+    warn_digit_pairs("--dora", args.dora)
+    warn_digit_pairs("--ura-dora", args.ura_dora)
     rec = t.add(args.round, args.table, _entry(args, t.system), number=args.number, author=args.author or "")
     if args.json:
         _dump(rec)
         return 0
-    _show_record(t, rec, args.round, args.table)
+    _show_record(t, rec, args.round, args.table, lang_of(args))
     return 0
 
 
 def _edit(args: argparse.Namespace) -> int:
     t = _open(args)
+    warn_digit_pairs("--dora", args.dora)
+    warn_digit_pairs("--ura-dora", args.ura_dora)
     rec = t.edit(args.round, args.table, args.entry_id, _entry(args, t.system), author=args.author or "")
     if args.json:
         _dump(rec)
         return 0
     print(f"entry {args.entry_id} changed; the sheet now:")
-    _print_sheet(t.sheet(args.round, args.table))
+    _print_sheet(t.sheet(args.round, args.table), lang_of(args))
     return 0
 
 
@@ -292,7 +309,36 @@ def _delete(args: argparse.Namespace) -> int:
     return 0
 
 
-def _describe(rec: dict[str, Any], names: list[str]) -> str:
+def _names(r: dict[str, Any], lang: str, mcr: bool) -> list[str]:
+    """The fan (MCR) or yaku (riichi) names of a scored win in ``lang``, from the stored detail
+    (an entry recorded before the other languages were kept falls back to the names it has)."""
+    if mcr:
+        if lang == "en":
+            return list(r.get("fans_en", r["fans"]))
+        if lang in ("zh-Hant", "ja"):
+            return list(r.get("fans_zh_hant", [traditional(x) for x in r["fans"]]))
+        return list(r["fans"])
+    if lang == "ja":
+        return list(r.get("yaku_ja", r["yaku"]))
+    if lang in ("zh-Hans", "zh-Hant") and "yaku_zh" in r:
+        return [traditional(x) if lang == "zh-Hant" else x for x in r["yaku_zh"]]
+    return list(r["yaku"])
+
+
+def _han_fu(r: dict[str, Any]) -> str:
+    """"4 han 30 fu", with the limit it pays as (and why, when the rules round it up)."""
+    if r["yakuman"]:
+        return f"{r['yakuman']}x yakuman"
+    out = f"{r['han']} han {r['fu']} fu"
+    limit = r.get("limit") or ""
+    if limit:
+        out += f" → {limit}"
+        if limit == "mangan" and (r["han"], r["fu"]) in ((4, 30), (3, 60)):
+            out += " (kiriage: these rules round 4 han 30 fu and 3 han 60 fu up to mangan)"
+    return out
+
+
+def _describe(rec: dict[str, Any], names: list[str], lang: str = "en") -> str:
     e, d = rec["entry"], rec.get("detail", {})
     kind = e["kind"]
     if kind == "draw":
@@ -310,21 +356,27 @@ def _describe(rec: dict[str, Any], names: list[str]) -> str:
         return f"{names[e['winner']]} wins {e['fan']} fan {how} (entered as a total)"
     if kind == "points":
         how = "tsumo" if e["discarder"] is None else f"ron on {names[e['discarder']]}"
-        v = f"{e['yakuman']}x yakuman" if e["yakuman"] else f"{e['han']} han {e['fu']} fu"
-        return f"{names[e['winner']]} {how}, {v} (entered as a total)"
+        results = d.get("results") or [e]
+        return f"{names[e['winner']]} {how}, {_han_fu({**e, **results[0]})} (entered as a total)"
     if "result" in d:  # MCR
         r = d["result"]
         how = "self-drawn" if e["discarder"] is None else f"from {names[e['discarder']]}"
-        return f"{names[e['winner']]} wins {r['hand']} {how}: {r['total']} fan ({', '.join(r['fans'])})"
+        return (f"{names[e['winner']]} wins {r['hand']} {how}: {r['total']} fan "
+                f"({', '.join(_names(r, lang, True))})")
     parts = []
     for r in d.get("results", ()):
         how = "tsumo" if e["discarder"] is None else f"ron on {names[e['discarder']]}"
-        v = f"{r['yakuman']}x yakuman" if r["yakuman"] else f"{r['han']} han {r['fu']} fu"
-        parts.append(f"{names[r['winner']]} {how} {r['hand']}: {v} ({', '.join(r['yaku'])})")
+        dora = ""
+        if "dora" in r:
+            dora = "; dora indicators " + (" ".join(r["dora"]) or "none")
+            if r.get("ura_dora"):
+                dora += ", ura dora indicators " + " ".join(r["ura_dora"])
+        parts.append(f"{names[r['winner']]} {how} {r['hand']}: {_han_fu(r)} "
+                     f"({', '.join(_names(r, lang, False))}{dora})")
     return "; ".join(parts)
 
 
-def _print_sheet(s: dict[str, Any]) -> None:
+def _print_sheet(s: dict[str, Any], lang: str = "en") -> None:
     names = s["players"]
     riichi = s["system"] == "riichi"
     print(f"round {s['round']} table {s['table']} ({s['system']}): "
@@ -332,7 +384,7 @@ def _print_sheet(s: dict[str, Any]) -> None:
     rows = []
     for r in s["entries"]:
         rows.append([str(r["number"]), r["label"], str(r["id"]),
-                     *(f"{x:+d}" if x else "·" for x in r["deltas"]), _describe(r, names)])
+                     *(f"{x:+d}" if x else "·" for x in r["deltas"]), _describe(r, names, lang)])
     if rows:
         print(_table(["#", "hand", "entry", *names, "what"], rows, {0, 3, 4, 5, 6}))
     head = "scores" if riichi else "totals"
@@ -340,7 +392,10 @@ def _print_sheet(s: dict[str, Any]) -> None:
     what = "final points" if riichi else "table points"
     state = "ended" if s["ended"] else f"in play: next hand {s['next']['number']} ({s['next']['label']})"
     print(f"{what}: " + "  ".join(f"{n} {_pts(x, riichi)}" for n, x in zip(names, s["points"], strict=True))
-          + f"   ({s['hands']} hands, {state})")
+          + f"   ({count(s['hands'], 'hand')}, {state})")
+    note = _exact_note(names, s["points"], s["points_exact"])
+    if note:
+        print(note)
 
 
 def _sheet(args: argparse.Namespace) -> int:
@@ -348,7 +403,7 @@ def _sheet(args: argparse.Namespace) -> int:
     if args.json:
         _dump(s)
     else:
-        _print_sheet(s)
+        _print_sheet(s, lang_of(args))
     return 0
 
 
@@ -357,7 +412,7 @@ def _end(args: argparse.Namespace) -> int:
     if args.json:
         _dump(s)
     else:
-        _print_sheet(s)
+        _print_sheet(s, lang_of(args))
     return 0
 
 
@@ -381,6 +436,10 @@ def _standings(args: argparse.Namespace) -> int:
     print(f"{t.name} — standings")
     print(_table(["rank", "name", "club", "played", "points" if riichi else "table pts", "score", "1st",
                   "wins", "chombo" if riichi else "false wins", "best hand"], out, {0, 3, 4, 5, 6, 7, 8}))
+    note = _exact_note([p["name"] for p in rows], [p["points"] for p in rows],
+                       [p["points_exact"] for p in rows])
+    if note:
+        print(note)
     return 0
 
 
@@ -457,8 +516,8 @@ def _number(what: str, top: int = _MAX_ID) -> _Number:
 def _hand_options(p: argparse.ArgumentParser) -> None:
     from ..mcr.situation import FLAGS
 
-    p.add_argument("hand", nargs="?", help="the winning hand's tiles, winning tile last (as `suanfan mcr` "
-                                           "/ `suanfan riichi`)")
+    add_hand_argument(p, "the winning hand's tiles, winning tile last (as `suanfan mcr` / `suanfan riichi`)",
+                      optional=True)
     p.add_argument("--winner", metavar="NAME", help="who won (a name, or the seat 0-3)")
     p.add_argument("--discarder", metavar="NAME", help="who discarded the winning tile")
     add_aliases(p, p.add_argument("--self-drawn", action="store_true", help="won by self-draw (tsumo)"),
@@ -515,6 +574,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
             _where(p)
         if json_opt:
             p.add_argument("--json", action="store_true", help="print JSON")
+            add_lang_option(p)
         p.set_defaults(func=func)
         return p
 

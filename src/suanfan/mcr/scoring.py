@@ -29,6 +29,7 @@ from .fans import FAN_BY_ID, FAN_INDEX, FANS, Fan
 from .forms import KNITTED
 from .principles import Uses, Walked
 from .rules import Rules, get_rules
+from .settlement import settle
 from .situation import FLAGS as SITUATION_FLAGS
 from .situation import Situation, parse_wind
 
@@ -453,8 +454,6 @@ class MCRResult:
         return got
 
     def settlement(self, winner: object = 0, discarder: object = None) -> tuple[int, int, int, int]:
-        from .settlement import settle
-
         return settle(self, winner, discarder)
 
     # -- value semantics -----------------------------------------------------------------------

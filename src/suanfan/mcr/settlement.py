@@ -1,18 +1,35 @@
-"""Settlement of one MCR hand: base 8 plus the fan total (MCR.md, "Settlement")."""
+"""Settlement of one MCR hand: base 8 plus the fan total (MCR.md, "Settlement").
+
+Settling reads four things of a scored hand (:class:`Scored`: its rule set, situation, fan total
+and whether it meets the minimum), so this module sits below the scorer:
+:meth:`suanfan.mcr.MCRResult.settlement` settles with it, and it imports nothing of the scorer.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from ..errors import MahjongError, describe
+from .rules import Rules
+from .situation import Situation
 
-if TYPE_CHECKING:
-    from .scoring import MCRResult
-
-__all__ = ["settle"]
+__all__ = ["Scored", "settle"]
 
 
-def settle(result: MCRResult, winner: object = 0, discarder: object = None) -> tuple[int, int, int, int]:
+class Scored(Protocol):
+    """What settling a hand reads (:class:`suanfan.mcr.MCRResult` has it)."""
+
+    @property
+    def rule_set(self) -> Rules: ...
+    @property
+    def situation(self) -> Situation: ...
+    @property
+    def total(self) -> int: ...
+    @property
+    def meets_minimum(self) -> bool: ...
+
+
+def settle(result: Scored, winner: object = 0, discarder: object = None) -> tuple[int, int, int, int]:
     """Points each of the four seats (0–3) gains (+) or pays (−).
 
     Self-drawn: each other player pays base + fan. On a discard: the discarder pays base + fan,

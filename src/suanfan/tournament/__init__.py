@@ -17,10 +17,14 @@ from .points import (
     MCR_TABLE_POINTS,
     PLACEMENTS,
     Placement,
+    exact_text,
     get_placement,
     mcr_table_points,
+    mcr_table_points_exact,
     placement_ranks,
     riichi_placement_points,
+    riichi_placement_points_exact,
+    round_points,
 )
 from .seating import METHODS, seat
 from .sheets import (
@@ -51,10 +55,14 @@ __all__ = [
     "Tournament",
     "TournamentError",
     "check_entry",
+    "exact_text",
     "get_placement",
     "mcr_table_points",
+    "mcr_table_points_exact",
     "mcr_winds",
     "placement_ranks",
     "riichi_placement_points",
+    "riichi_placement_points_exact",
+    "round_points",
     "seat",
 ]

@@ -7,8 +7,17 @@
   ``(score − return points) / 1000 + uma``, the oka (``4 × (return − start)``) to the first place,
   ties either shared or broken by seat order, as each rulebook says (cited in :data:`PLACEMENTS`).
 
-Results are floats in the rulebooks' unit (points for MCR, thousands for riichi), rounded to
-0.01 (a three-way share of an odd sum is not a whole number).
+**Exact, rounded only for display.** The points are computed and added up as exact fractions
+(:class:`fractions.Fraction`): :func:`mcr_table_points_exact` and
+:func:`riichi_placement_points_exact`. A share of a tie need not be a whole number, nor a
+terminating decimal: three players tied first at an MCR table share 4 + 2 + 1 = 7 points, 7/3
+each, and their three shares add up to exactly 7. :func:`mcr_table_points` and
+:func:`riichi_placement_points` give the same values rounded for display by :func:`round_points`
+(to 0.01, halves away from zero: 7/3 shows as 2.33, −50/3 as −16.67); a sum of those rounded
+values is not the rounded sum (3 × 2.33 = 6.99), so sessions and standings are added up from
+the exact values (:mod:`suanfan.tournament.store`) and rounded once, at the end.
+:func:`exact_text` writes an exact value as text that :class:`~fractions.Fraction` reads back:
+``"7"``, ``"56.2"`` (a value with a finite decimal expansion), ``"7/3"`` (one without).
 """
 
 from __future__ import annotations
@@ -19,8 +28,9 @@ from typing import Final, Literal
 
 from ..errors import InvalidArgument, describe
 
-__all__ = ["MCR_TABLE_POINTS", "PLACEMENTS", "Placement", "get_placement", "mcr_table_points",
-           "placement_ranks", "riichi_placement_points"]
+__all__ = ["MCR_TABLE_POINTS", "PLACEMENTS", "Placement", "exact_text", "get_placement",
+           "mcr_table_points", "mcr_table_points_exact", "placement_ranks", "riichi_placement_points",
+           "riichi_placement_points_exact", "round_points"]
 
 #: MCR table points of the four places
 MCR_TABLE_POINTS: Final[tuple[int, int, int, int]] = (4, 2, 1, 0)
@@ -39,11 +49,41 @@ def _scores(scores: object, what: str = "scores") -> tuple[int, ...]:
     return tuple(out)
 
 
-def _round(x: Fraction) -> float:
-    # to 0.01, halves away from zero (not Python's banker's rounding)
-    hundredths = abs(x) * 100
-    n = int(hundredths + Fraction(1, 2))
+def round_points(x: Fraction | int) -> float:
+    """``x`` rounded for display: to 0.01, halves away from zero (not Python's round-half-even).
+
+    >>> round_points(Fraction(7, 3)), round_points(Fraction(-50, 3)), round_points(Fraction(1, 8))
+    (2.33, -16.67, 0.13)
+    """
+    x = Fraction(x)
+    n = int(abs(x) * 100 + Fraction(1, 2))
     return (n if x >= 0 else -n) / 100
+
+
+def exact_text(x: Fraction | int) -> str:
+    """``x`` written exactly: a whole number, a finite decimal, or a fraction ``n/d`` in lowest
+    terms (``Fraction(exact_text(x)) == x``).
+
+    >>> [exact_text(Fraction(n, d)) for n, d in ((7, 1), (281, 5), (-7, 4), (7, 3))]
+    ['7', '56.2', '-1.75', '7/3']
+    """
+    x = Fraction(x)
+    d = x.denominator
+    if d == 1:
+        return str(x.numerator)
+    twos = fives = 0
+    while d % 2 == 0:
+        d //= 2
+        twos += 1
+    while d % 5 == 0:
+        d //= 5
+        fives += 1
+    if d != 1:
+        return f"{x.numerator}/{x.denominator}"
+    places = max(twos, fives)
+    scaled = abs(x) * 10**places
+    digits = str(scaled.numerator).rjust(places + 1, "0")
+    return f"{'-' if x < 0 else ''}{digits[:-places]}.{digits[-places:]}"
 
 
 def _shared(scores: tuple[int, ...], bonus: Sequence[Fraction]) -> list[Fraction]:
@@ -75,17 +115,31 @@ def placement_ranks(scores: Sequence[int], ties: Ties = "share") -> tuple[int, .
     return tuple(1 + sum(1 for o in s if o > x) for x in s)
 
 
+def mcr_table_points_exact(scores: object) -> tuple[Fraction, ...]:
+    """The MCR table points of four session scores, exactly: 4, 2, 1, 0 by rank; tied players
+    share the points of the places they occupy equally (two tied first: (4 + 2) / 2 = 3 each;
+    three tied first: 7/3 each; all four tied: 7/4 each), as the EMA's MCR tournament rules and
+    the Chinese competition rules' 标准分 (4/2/1/0) give them. The four always add up to 7.
+
+    >>> [str(x) for x in mcr_table_points_exact([5, 5, 5, -15])]
+    ['7/3', '7/3', '7/3', '0']
+    """
+    s = _scores(scores)
+    return tuple(_shared(s, [Fraction(p) for p in MCR_TABLE_POINTS]))
+
+
 def mcr_table_points(scores: object) -> tuple[float, ...]:
-    """The MCR table points of four session scores: 4, 2, 1, 0 by rank; tied players share the
-    points of the places they occupy (two tied first: 3 and 3; all four tied: 1.75 each).
+    """:func:`mcr_table_points_exact` rounded for display (:func:`round_points`). Add up the
+    exact values, not these: three tied first show 2.33 each, which add up to 6.99, not 7.
 
     >>> mcr_table_points([40, -8, 12, -44])
     (4.0, 1.0, 2.0, 0.0)
     >>> mcr_table_points([30, 30, -20, -40])
     (3.0, 3.0, 1.0, 0.0)
+    >>> mcr_table_points([5, 5, 5, -15])
+    (2.33, 2.33, 2.33, 0.0)
     """
-    s = _scores(scores)
-    return tuple(_round(x) for x in _shared(s, [Fraction(p) for p in MCR_TABLE_POINTS]))
+    return tuple(round_points(x) for x in mcr_table_points_exact(scores))
 
 
 class Placement:
@@ -185,16 +239,18 @@ def _placement_fractions(scores: tuple[int, ...], p: Placement, leftover: int) -
     return [(raw[i] - p.return_points + extra[i]) / 1000 for i in range(4)]
 
 
-def riichi_placement_points(scores: object, rules: object = "wrc", leftover: object = 0) -> tuple[float, ...]:
-    """The final points of a hanchan's four table scores (seat 0 the first dealer) by a
-    placement preset (``"ema"``, ``"wrc"``, ``"mleague"``, ``"tenhou"`` or a :class:`Placement`);
-    ``leftover`` is the number of riichi sticks still on the table. The scores and sticks must
-    add up to four starting scores.
+def riichi_placement_points_exact(scores: object, rules: object = "wrc",
+                                  leftover: object = 0) -> tuple[Fraction, ...]:
+    """The final points (in thousands) of a hanchan's four table scores (seat 0 the first
+    dealer) by a placement preset (``"ema"``, ``"wrc"``, ``"mleague"``, ``"tenhou"`` or a
+    :class:`Placement`), exactly; ``leftover`` is the number of riichi sticks still on the table.
+    The scores and sticks must add up to four starting scores, and the four results add up to 0.
+    Tied players share the uma (and oka) of the places they occupy equally when the preset
+    shares ties (EMA, WRC, M.LEAGUE): three tied first under M.LEAGUE share 50 + 10 − 10 = 50,
+    50/3 each.
 
-    >>> riichi_placement_points([42000, 31000, 27000, 20000], "wrc")
-    (27.0, 6.0, -8.0, -25.0)
-    >>> riichi_placement_points([35000, 35000, 20000, 10000], "tenhou")
-    (45.0, 15.0, -20.0, -40.0)
+    >>> [str(x) for x in riichi_placement_points_exact([30000, 30000, 30000, 10000], "mleague")]
+    ['50/3', '50/3', '50/3', '-50']
     """
     p = get_placement(rules)
     s = _scores(scores)
@@ -204,4 +260,15 @@ def riichi_placement_points(scores: object, rules: object = "wrc", leftover: obj
         raise InvalidArgument(
             f"the scores {list(s)} and {leftover} riichi stick(s) add up to {sum(s) + 1000 * leftover}, "
             f"not the {4 * p.start} of four starting scores of {p.start} ({p.name})")
-    return tuple(_round(x) for x in _placement_fractions(s, p, leftover))
+    return tuple(_placement_fractions(s, p, leftover))
+
+
+def riichi_placement_points(scores: object, rules: object = "wrc", leftover: object = 0) -> tuple[float, ...]:
+    """:func:`riichi_placement_points_exact` rounded for display (:func:`round_points`).
+
+    >>> riichi_placement_points([42000, 31000, 27000, 20000], "wrc")
+    (27.0, 6.0, -8.0, -25.0)
+    >>> riichi_placement_points([35000, 35000, 20000, 10000], "tenhou")
+    (45.0, 15.0, -20.0, -40.0)
+    """
+    return tuple(round_points(x) for x in riichi_placement_points_exact(scores, rules, leftover))

@@ -37,9 +37,13 @@ Adjustments: ``chombo`` (the preset's penalty, on the final points; the hand is 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from typing import Any, Final
 
 from ..errors import MahjongError, NotWinning, describe
+from ..notation import parse_tiles
+from ..tiles import tile_to_str
+from .points import mcr_table_points_exact, placement_ranks, riichi_placement_points_exact, round_points
 
 __all__ = ["MCR_HANDS", "MCR_POSITIONS", "EntryConflict", "MCRSheet", "Record", "RiichiSheet",
            "TournamentError", "mcr_winds"]
@@ -164,7 +168,8 @@ def _check_mcr(kind: object, e: Mapping[str, Any]) -> dict[str, Any]:
     winner = _seat(e.get("winner"), "winner")
     discarder = _opt_seat(e.get("discarder"), "discarder")
     if discarder == winner:
-        raise TournamentError(f"discarder={discarder}: the winner does not pay itself")
+        raise TournamentError(f"the discarder (seat {discarder}) is the winner: a winner does not pay "
+                              "itself")
     if kind == "fan":
         _known(e, ("winner", "discarder", "fan"))
         return {"kind": "fan", "winner": winner, "discarder": discarder,
@@ -180,6 +185,22 @@ def _check_mcr(kind: object, e: Mapping[str, Any]) -> dict[str, Any]:
         if f in e:
             out[f] = _bool(e[f], f)
     return out
+
+
+def _possible(han: int, fu: int, tsumo: bool) -> None:
+    """Refuse a han and fu no hand scores (RIICHI.md, "Fu"): 20 fu is only a closed pinfu won by
+    tsumo (pinfu and menzen tsumo: at least 2 han; a win on a discard has at least 30 fu), 25 fu
+    only seven pairs (chiitoitsu, 2 han; 3 with menzen tsumo)."""
+    if fu == 20 and not tsumo:
+        raise TournamentError("20 fu on a discard: 20 fu is a pinfu won by tsumo; a win on a discard "
+                              "has at least 30 fu")
+    if fu == 20 and han < 2:
+        raise TournamentError(f"{han} han 20 fu: 20 fu is a pinfu won by tsumo, at least 2 han "
+                              "(pinfu, menzen tsumo)")
+    least = 3 if tsumo else 2
+    if fu == 25 and han < least:
+        raise TournamentError(f"{han} han 25 fu: 25 fu is seven pairs, at least {least} han "
+                              f"(chiitoitsu{', menzen tsumo' if tsumo else ''})")
 
 
 def _check_riichi(kind: object, e: Mapping[str, Any]) -> dict[str, Any]:
@@ -203,12 +224,15 @@ def _check_riichi(kind: object, e: Mapping[str, Any]) -> dict[str, Any]:
         _known(e, ("winner", "discarder", "han", "fu", "yakuman", "riichi"))
         winner = _seat(e.get("winner"), "winner")
         if discarder == winner:
-            raise TournamentError(f"discarder={discarder}: the winner does not pay itself")
+            raise TournamentError(f"the discarder (seat {discarder}) is the winner: a winner does not pay "
+                              "itself")
         yakuman = _int(e.get("yakuman", 0), "yakuman", 0, 6)
         han = _int(e.get("han", 0), "han", 0 if yakuman else 1, 99)
         fu = _int(e.get("fu", 0 if yakuman else 30), "fu", 0 if yakuman else 20, 140)
         if not yakuman and (fu % 10 and fu != 25):
             raise TournamentError(f"fu={fu}: fu are 20, 25, or a multiple of 10 up to 140")
+        if not yakuman:
+            _possible(han, fu, discarder is None)
         return {"kind": "points", "winner": winner, "discarder": discarder, "han": han, "fu": fu,
                 "yakuman": yakuman, "riichi": riichi}
     _known(e, ("wins", "discarder", "riichi", "dora", "ura_dora", "hand", "winner", *_RIICHI_FLAGS,
@@ -232,7 +256,8 @@ def _check_riichi(kind: object, e: Mapping[str, Any]) -> dict[str, Any]:
             if f in w:
                 one[f] = _bool(w[f], f)
         if one["winner"] == discarder:
-            raise TournamentError(f"discarder={discarder}: the winner does not pay itself")
+            raise TournamentError(f"the discarder (seat {discarder}) is the winner: a winner does not pay "
+                              "itself")
         wins.append(one)
     if len({w["winner"] for w in wins}) != len(wins):
         raise TournamentError("a winner is listed twice")
@@ -323,9 +348,12 @@ class MCRSheet:
         return self.hands >= MCR_HANDS
 
     def table_points(self) -> tuple[float, ...]:
-        from .points import mcr_table_points
+        """The table points rounded for display (:func:`~suanfan.tournament.points.round_points`)."""
+        return tuple(round_points(x) for x in self.table_points_exact())
 
-        return mcr_table_points(list(self.table_totals))
+    def table_points_exact(self) -> tuple[Fraction, ...]:
+        """The table points, exactly (:func:`~suanfan.tournament.points.mcr_table_points_exact`)."""
+        return mcr_table_points_exact(list(self.table_totals))
 
     def next_number(self) -> int:
         return self.hands + 1
@@ -384,7 +412,8 @@ class MCRSheet:
         deltas = _mcr_pay(r.total, self._rules.base_points, winner, discarder)
         fans = [f"{f.name_zh} {f.points}" for f in r.fans]
         return deltas, r.total, {"hand": r.hand, "total": r.total, "fans": fans,
-                                 "fans_en": [f"{f.name_en} {f.points}" for f in r.fans]}
+                                 "fans_en": [f"{f.name_en} {f.points}" for f in r.fans],
+                                 "fans_zh_hant": [f"{f.name_zh_hant} {f.points}" for f in r.fans]}
 
 
 def _mcr_pay(fan: int, base: int, winner: int, discarder: int | None) -> tuple[int, ...]:
@@ -438,20 +467,20 @@ class RiichiSheet:
         return f"{WINDS[min(self.round_wind, 3)]}{self.dealer + 1}-{self.honba}"
 
     def final(self) -> tuple[float, ...]:
-        """Each seat's final points: the placement of the scores, leftover sticks to the first
-        place, then chombo and penalties."""
-        from .points import riichi_placement_points
+        """:meth:`final_exact` rounded for display (:func:`~suanfan.tournament.points.round_points`)."""
+        return tuple(round_points(x) for x in self.final_exact())
 
-        out = list(riichi_placement_points(list(self.scores), self._placement, self.pot))
+    def final_exact(self) -> tuple[Fraction, ...]:
+        """Each seat's final points (in thousands), exactly: the placement of the scores,
+        leftover sticks to the first place, then chombo and penalties."""
+        out = list(riichi_placement_points_exact(list(self.scores), self._placement, self.pot))
         for r in self.records:
             if r.kind in ("chombo", "penalty"):
                 for s in range(4):
-                    out[s] = round(out[s] + r.deltas[s] / 1000, 2)
+                    out[s] += Fraction(r.deltas[s], 1000)
         return tuple(out)
 
     def ranks(self) -> tuple[int, ...]:
-        from .points import placement_ranks
-
         return placement_ranks(list(self.scores), self._placement.ties)
 
     def add(self, number: int, entry: dict[str, Any]) -> Record:
@@ -571,6 +600,13 @@ class RiichiSheet:
                             "yakuman": r.yakuman, "limit": r.limit,
                             "yaku": [f"{y.name_en} {y.yakuman * 13 if y.yakuman else y.han}"
                                      for y in r.yaku],
+                            "yaku_ja": [f"{y.name_ja} {y.yakuman * 13 if y.yakuman else y.han}"
+                                        for y in r.yaku],
+                            "yaku_zh": [f"{y.name_zh} {y.yakuman * 13 if y.yakuman else y.han}"
+                                        for y in r.yaku],
+                            "dora": [tile_to_str(x) for x in parse_tiles(e["dora"])] if e["dora"] else [],
+                            "ura_dora": [tile_to_str(x) for x in parse_tiles(e["ura_dora"])]
+                            if e["ura_dora"] and seat in e["riichi"] else [],
                             "payment": r.payment.to_dict()})
         return out, value, results
 

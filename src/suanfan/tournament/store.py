@@ -12,6 +12,13 @@ Each table's sheet is replayed from its entries when one is written (so an edite
 every total after it, or is refused with nothing changed when a later hand no longer fits); the
 replayed score changes are stored with the entries, and standings, sheets and exports are read
 from them without scoring again.
+
+**Exact points.** The file keeps whole numbers only (the score changes of every hand); the table
+points (riichi: final points) of a session and their sums over the standings are computed from
+them as exact fractions (:mod:`suanfan.tournament.points`) and rounded only where shown. Every
+dict that gives ``points`` (rounded to 0.01, halves away from zero) also gives ``points_exact``,
+the exact value as text (``"7"``, ``"-16.5"``, ``"7/3"``: :func:`fractions.Fraction` reads it
+back); :data:`POINTS_RULE` states this in the JSON export, and the CSV export has both columns.
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ import os
 import sqlite3
 from collections.abc import Iterator, Mapping, Sequence
 from datetime import UTC, datetime
+from fractions import Fraction
 from typing import Any, Final
 
 from ..errors import MahjongError, describe
@@ -42,11 +50,23 @@ from .access import (
     referee_id,
     verify_secret,
 )
-from .points import get_placement, mcr_table_points, placement_ranks, riichi_placement_points
+from .points import (
+    exact_text,
+    get_placement,
+    mcr_table_points_exact,
+    placement_ranks,
+    riichi_placement_points_exact,
+    round_points,
+)
 from .seating import METHODS, seat
 from .sheets import MCR_HANDS, EntryConflict, MCRSheet, RiichiSheet, TournamentError, check_entry, is_result
 
-__all__ = ["BUSY_TIMEOUT", "MAX_ID", "MIGRATIONS", "SCHEMA_VERSION", "Tournament"]
+__all__ = ["BUSY_TIMEOUT", "MAX_ID", "MIGRATIONS", "POINTS_RULE", "SCHEMA_VERSION", "Tournament"]
+
+#: how the exports give points (the JSON export's ``points_rule``)
+POINTS_RULE: Final = ("points are exact: points_exact is the exact value (a whole number, a finite "
+                      "decimal or a fraction n/d); points is it rounded to 0.01, halves away from "
+                      "zero, for display; sums are of the exact values, rounded once")
 
 #: the largest id or number SQLite stores (a signed 64-bit integer)
 MAX_ID: Final = (1 << 63) - 1
@@ -375,10 +395,15 @@ class Tournament:
         with self._write() as db:
             open_tables = db.execute(
                 "SELECT round, tbl FROM sessions WHERE ended IS NULL ORDER BY round, tbl").fetchall()
-            still = [f"{r}.{t}" for r, t in open_tables if not self._finished(db, r, t)]
+            still = [(r, t) for r, t in open_tables if not self._finished(db, r, t)]
             if still:
-                raise TournamentError(f"round {open_tables[0][0]} is still being played (table(s) "
-                                      f"{', '.join(still)}): end its sessions first")
+                rnd = still[0][0]
+                playing = [str(t) for r, t in still if r == rnd]
+                which = (f"table {playing[0]} has" if len(playing) == 1
+                         else f"tables {', '.join(playing[:-1])} and {playing[-1]} have")
+                raise TournamentError(f"round {rnd} is still being played ({which} not ended): end "
+                                      f"{'its session' if len(playing) == 1 else 'their sessions'} first "
+                                      "(`suanfan tournament end FILE ROUND TABLE`)")
             active = [r[0] for r in db.execute("SELECT id FROM players WHERE active = 1 ORDER BY id")]
             ranking = [s["id"] for s in self._standings(db) if s["id"] in set(active)]
             ranking += [p for p in active if p not in ranking]
@@ -685,7 +710,8 @@ class Tournament:
                 sessions.append({"round": r, "table": t, "seat": s, "ended": summary["ended"],
                                  "opponents": [n for i, n in enumerate(_table_names(db, r, t)) if i != s],
                                  "score": summary["totals"][s], "place": summary["ranks"][s],
-                                 "points": summary["points"][s]})
+                                 "points": summary["points"][s],
+                                 "points_exact": summary["points_exact"][s]})
             me = next(x for x in self._standings(db) if x["id"] == pid)
             return {**me, "sessions": sessions}
 
@@ -700,17 +726,22 @@ class Tournament:
                 rounds.append({"round": number, "tables": tables})
             return {"name": self.name, "system": self.system, "rules": self.rules,
                     "placement": self.placement or None, "schema": SCHEMA_VERSION,
+                    "points_rule": POINTS_RULE,
                     "players": _players(db), "rounds": rounds, "standings": self._standings(db)}
 
     def export_csv(self) -> str:
         """The standings in the EMA results layout: Rank, Last name, First name, EMA number,
-        Country, Table points (riichi: final points), Score."""
+        Country, Table points (riichi: final points; rounded to 0.01, halves away from zero),
+        Score, then Exact points (the exact value: a whole number, a finite decimal or a
+        fraction n/d)."""
         out = io.StringIO()
         w = csv.writer(out, lineterminator="\n")
-        w.writerow(["Rank", "Last name", "First name", "EMA number", "Country", "Table points", "Score"])
+        w.writerow(["Rank", "Last name", "First name", "EMA number", "Country", "Table points", "Score",
+                    "Exact points"])
         for s in self.standings():
             last, first = _split_name(s["name"])
-            w.writerow([s["rank"], last, first, s["ema"], s["country"], _num(s["points"]), _num(s["score"])])
+            w.writerow([s["rank"], last, first, s["ema"], s["country"], _num(s["points"]), _num(s["score"]),
+                        s["points_exact"]])
         return out.getvalue()
 
     # -- internals ---------------------------------------------------------------------------------
@@ -765,23 +796,26 @@ class Tournament:
                     if r["kind"] != "penalty":
                         places[s] += r["deltas"][s]
         ended = self._ended(db, round, table)
+        exact: list[Fraction]
         if self.system == "mcr":
-            points = list(mcr_table_points(places))
+            exact = list(mcr_table_points_exact(places))
             ranks = list(placement_ranks(places))
             scores = totals
         else:
             pl = self.placement_rules()
             scores = [pl.start + t for t in totals]
             pot = (4 * pl.start - sum(scores)) // 1000
-            points = [round_(x + adjust[s] / 1000) for s, x in
-                      enumerate(riichi_placement_points(scores, pl, pot))]
+            exact = [x + Fraction(adjust[s], 1000) for s, x in
+                     enumerate(riichi_placement_points_exact(scores, pl, pot))]
             ranks = list(placement_ranks(scores, pl.ties))
-        return {"totals": scores, "ranks": ranks, "points": points, "ended": ended,
-                "hands": sum(1 for r in rows if r["result"]), "rows": rows}
+        return {"totals": scores, "ranks": ranks, "points": [round_points(x) for x in exact],
+                "points_exact": [exact_text(x) for x in exact], "ended": ended,
+                "hands": sum(1 for r in rows if r["result"]), "rows": rows, "exact": exact}
 
     def _sheet(self, db: sqlite3.Connection, round: int, table: int) -> dict[str, Any]:
         s = self._summary(db, round, table)
         rows = s.pop("rows")
+        del s["exact"]
         names = _table_names(db, round, table)
         nxt: dict[str, Any] | None = None
         if not s["ended"]:
@@ -803,8 +837,10 @@ class Tournament:
                                                "detail", "author", "created")} for r in rows]}
 
     def _standings(self, db: sqlite3.Connection) -> list[dict[str, Any]]:
-        players = {p["id"]: {**p, "sessions": 0, "points": 0.0, "score": 0, "firsts": 0, "wins": 0,
-                             "false_wins": 0, "chombo": 0, "best": None} for p in _players(db)}
+        exact: dict[int, Fraction] = {}
+        players = {p["id"]: {**p, "sessions": 0, "points": 0.0, "points_exact": "0", "score": 0,
+                             "firsts": 0, "wins": 0, "false_wins": 0, "chombo": 0, "best": None}
+                   for p in _players(db)}
         for r, t in db.execute("SELECT round, tbl FROM sessions ORDER BY round, tbl").fetchall():
             seated = [row[0] for row in db.execute(
                 "SELECT player FROM seats WHERE round = ? AND tbl = ? ORDER BY seat", (r, t))]
@@ -830,20 +866,20 @@ class Tournament:
             for i, pid in enumerate(seated):
                 p = players[pid]
                 p["sessions"] += 1
-                p["points"] = round_(p["points"] + s["points"][i])
+                exact[pid] = exact.get(pid, Fraction(0)) + s["exact"][i]
                 p["score"] += s["totals"][i] - start
                 p["firsts"] += s["ranks"][i] == 1
-        ranked = sorted(players.values(), key=lambda p: (-p["points"], -p["score"], -p["firsts"], p["name"]))
+        for pid, x in exact.items():
+            players[pid]["points"] = round_points(x)
+            players[pid]["points_exact"] = exact_text(x)
+        ranked = sorted(players.values(), key=lambda p: (-exact.get(p["id"], Fraction(0)), -p["score"],
+                                                         -p["firsts"], p["name"]))
         prev: tuple[Any, ...] | None = None
         for i, p in enumerate(ranked, 1):
-            key = (p["points"], p["score"], p["firsts"])
+            key = (exact.get(p["id"], Fraction(0)), p["score"], p["firsts"])
             p["rank"] = ranked[i - 2]["rank"] if key == prev else i
             prev = key
         return ranked
-
-
-def round_(x: float) -> float:
-    return round(x + 0.0, 2)
 
 
 def _num(x: float | int) -> str:
@@ -978,5 +1014,12 @@ def _resolve(db: sqlite3.Connection, round: int, table: int, entry: Mapping[str,
     if isinstance(out.get("wins"), list):
         out["wins"] = [{**w, **{f: one(w[f], f) for f in ("winner", "pao") if f in w}}
                        if isinstance(w, Mapping) else w for w in out["wins"]]
+    winners = [out.get("winner")]
+    if isinstance(out.get("wins"), list):
+        winners += [w.get("winner") for w in out["wins"] if isinstance(w, Mapping)]
+    d = out.get("discarder")
+    if type(d) is int and 0 <= d <= 3 and d in winners:
+        raise TournamentError(f"{names[d]} is both the winner and the discarder: a winner does not "
+                              "pay itself (give who discarded the winning tile, or --self-drawn)")
     return out
 
