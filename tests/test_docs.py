@@ -77,11 +77,13 @@ def test_doctests(page: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     parser = doctest.DocTestParser()
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     globs: dict[str, object] = {}
+    report: list[str] = []
     for line, _kind, body in _blocks(page, ("pycon",)):
         test = parser.get_doctest(body, globs, f"{_name(page)}:{line}", str(page), line)
-        runner.run(test, out=lambda s: sys.stdout.write(s))
-    result = runner.summarize(verbose=False)
-    assert result.failed == 0, f"{result.failed} of {result.attempted} examples of {_name(page)} failed"
+        runner.run(test, out=report.append)
+    result = runner.failures, runner.tries
+    assert result[0] == 0, (f"{result[0]} of {result[1]} examples of {_name(page)} failed:\n"
+                            + "".join(report))
 
 
 def _commands(body: str) -> list[tuple[str, list[str]]]:
