@@ -120,6 +120,10 @@ def _options(sit: dict[str, Any], rules: str) -> str:
     return " ".join(parts)
 
 
+# the principles' English names, as `suanfan mcr --lang en` prints them
+_PRINCIPLE_EN = {"不重复": "non-repeat", "套算一次": "account once", "disabled": "off under these rules"}
+
+
 def mcr_fans(lang: str) -> str:
     from suanfan.mcr import FAN_BY_ID, FANS, score
 
@@ -147,7 +151,8 @@ def mcr_fans(lang: str) -> str:
         excl = [FAN_BY_ID[e] for e in f.excludes if e in FAN_BY_ID]
         label = "不计" if zh else "不计 (not also counted)"
         names = "、".join(e.zh for e in excl) if zh else ", ".join(f"{e.zh} {e.en}" for e in excl)
-        lines.append(f"{f.value} {'番' if zh else 'fan'} · **{label}**: {names or '—'}")
+        unit = "番" if zh else ("fan" if f.value == 1 else "fans")
+        lines.append(f"{f.value} {unit} · **{label}**: {names or '—'}")
         lines.append("")
         opts = _options(sit, rules)
         cmd = f"suanfan mcr '{hand}'" + (f" {opts}" if opts else "")
@@ -159,7 +164,8 @@ def mcr_fans(lang: str) -> str:
                         if r.total != r.total_without_flowers else ""))
         if r.removed:
             gone = ", ".join(
-                f"{x.name_zh if zh else x.name_en} ({x.principle}"
+                f"{x.name_zh if zh else x.name_en} "
+                f"({x.principle if zh else _PRINCIPLE_EN.get(x.principle, x.principle)}"
                 + (f": {FAN_BY_ID[x.by].zh if zh else FAN_BY_ID[x.by].en}" if x.by in FAN_BY_ID else "")
                 + ")" for x in r.removed)
             lines.append("")
