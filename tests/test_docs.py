@@ -10,7 +10,8 @@
   shell (folder, variables) the block before left.
 
 So a documented output cannot drift from what the program prints. ``sh`` blocks (installs, servers)
-are not run.
+are not run. After a deliberate change of output, ``python tests/test_docs.py PAGE...`` writes what
+the commands now print into the pages' console blocks (review the diff).
 """
 
 from __future__ import annotations
@@ -110,35 +111,78 @@ def _matches(expected: list[str], got: list[str]) -> bool:
     return bool(got) and got[0] == expected[0] and _matches(expected[1:], got[1:])
 
 
-@pytest.mark.parametrize(("page", "line", "body"), CONSOLE_BLOCKS,
-                         ids=[f"{_name(p)}:{n}" for p, n, _b in CONSOLE_BLOCKS])
-def test_console(page: Path, line: int, body: str) -> None:
-    commands = _commands(body)
+def _run(commands: list[str]) -> list[list[str]]:
+    """What each command prints (stdout and stderr), run in one bash shell from the root."""
     marker = "@@suanfan-docs-command@@"
     script = ["set +e"]
-    for i, (cmd, _exp) in enumerate(commands):
+    for i, cmd in enumerate(commands):
         script.append(f"printf '%s {i}\\n' '{marker}'")
         script.append(f"{{ {cmd}\n}} 2>&1")
     env = dict(os.environ)
     # The commands are those of the installed package: this interpreter's `suanfan` first.
     env["PATH"] = os.path.dirname(sys.executable) + os.pathsep + env.get("PATH", "")
     env.pop("SUANFAN_LANG", None)
-    env.update({"LC_ALL": "C.UTF-8", "LANG": "C.UTF-8", "COLUMNS": "100", "PYTHONIOENCODING": "utf-8"})
     env.pop("LC_MESSAGES", None)
+    env.update({"LC_ALL": "C.UTF-8", "LANG": "C.UTF-8", "COLUMNS": "100", "PYTHONIOENCODING": "utf-8"})
     with tempfile.TemporaryDirectory() as home:
         env["HOME"] = env["TMPDIR"] = home
         proc = subprocess.run(["bash", "-c", "\n".join(script)], cwd=ROOT, env=env, capture_output=True,
                               text=True, timeout=120, stdin=subprocess.DEVNULL)
     chunks = proc.stdout.split(marker + " ")[1:]
     assert len(chunks) == len(commands), proc.stdout + proc.stderr
-    problems = []
-    for (cmd, expected), chunk in zip(commands, chunks, strict=True):
+    out = []
+    for chunk in chunks:
         got = [x.rstrip() for x in chunk.split("\n")[1:]]
         while got and not got[-1]:
             got.pop()
+        out.append(got)
+    return out
+
+
+@pytest.mark.parametrize(("page", "line", "body"), CONSOLE_BLOCKS,
+                         ids=[f"{_name(p)}:{n}" for p, n, _b in CONSOLE_BLOCKS])
+def test_console(page: Path, line: int, body: str) -> None:
+    commands = _commands(body)
+    printed = _run([cmd for cmd, _e in commands])
+    problems = []
+    for (cmd, expected), got in zip(commands, printed, strict=True):
         while expected and not expected[-1]:
             expected = expected[:-1]
         if not _matches(expected, got):
             problems.append(f"$ {cmd}\n--- documented\n" + "\n".join(expected)
                             + "\n--- printed\n" + "\n".join(got))
     assert not problems, f"{_name(page)}:{line}:\n" + "\n\n".join(problems)
+
+
+def update(page: Path) -> None:
+    """Write what the commands print into a page's console blocks, after a change of output has
+    been checked (``python tests/test_docs.py PAGE...``). A block with ``...`` is left to edit by
+    hand when it no longer matches."""
+    text = page.read_text(encoding="utf-8")
+    fences = [m for m in FENCE.finditer(text) if m.group(1) == "console"]
+    blocks = [(m, _commands(m.group(2))) for m in fences]
+    groups = [blocks] if SESSION in text else [[b] for b in blocks]
+    edits = []
+    for group in groups:
+        printed = iter(_run([cmd for _m, cmds in group for cmd, _e in cmds]))
+        for m, cmds in group:
+            got = [next(printed) for _c in cmds]
+            if all(_matches(e, g) for (_c, e), g in zip(cmds, got, strict=True)):
+                continue
+            if any("..." in e for _c, e in cmds):
+                print(f"{_name(page)}:{text.count(chr(10), 0, m.start()) + 1}: differs; edit by hand")
+                continue
+            lines = []
+            for (cmd, _e), g in zip(cmds, got, strict=True):
+                lines.append("$ " + cmd.replace("\n", "\n> "))
+                lines.extend(g)
+            edits.append((m.start(2), m.end(2), "\n".join(lines) + "\n"))
+    for start, end, body in reversed(edits):
+        text = text[:start] + body + text[end:]
+    page.write_text(text, encoding="utf-8")
+    print(f"{_name(page)}: {len(edits)} blocks updated")
+
+
+if __name__ == "__main__":
+    for arg in sys.argv[1:]:
+        update(Path(arg).resolve())
