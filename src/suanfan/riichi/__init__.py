@@ -4,8 +4,8 @@
 >>> r = suanfan.riichi.score("123456m789p34s55s 2s", riichi=True, dora_indicators="1m")
 >>> (r.han, r.fu, r.limit, r.payment.ron)
 (3, 30, '', 5800)
->>> [y.name_en for y in r.yaku]
-['Riichi', 'Pinfu', 'Dora']
+>>> ", ".join(y.name_en for y in r.yaku)
+'Riichi, Pinfu, Dora'
 """
 
 from __future__ import annotations
