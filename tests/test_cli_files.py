@@ -173,6 +173,12 @@ def test_files_from_reads_a_pipe_and_refuses_a_line_with_no_end(
     assert "line 1 is longer than" in _err(capsys)
 
 
+def test_a_rules_file_that_is_a_pipe_is_refused(fifo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for command in (["mcr", "123m456p789s11122z"], ["rules"]):
+        assert main([*command, "--rules-file", str(fifo)]) == 2
+        assert "--rules-file" in _err(capsys)
+
+
 # -- output files -----------------------------------------------------------------------------
 def _mode(p: Path) -> int:
     return stat.S_IMODE(p.stat().st_mode)
