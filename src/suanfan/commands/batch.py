@@ -10,26 +10,21 @@ from collections.abc import Iterator
 from typing import IO
 
 from ..cli import add_scheduler_argument, register_command, whole_number
-from ..errors import InvalidArgument
+from .files import lines, open_input, open_output
 
 __all__ = ["run"]
 
 
 def _inputs(paths: list[str]) -> Iterator[str]:
-    """The lines of each file in turn ("-" or none: standard input), read as UTF-8."""
+    """The lines of each file in turn ("-" or none: standard input), read as UTF-8 in bounded
+    pieces (:func:`~suanfan.commands.files.lines`: a line over 256 KiB or bytes that are not
+    UTF-8 stop the run with exit status 2); a file must be a regular file or a pipe."""
     for path in paths or ["-"]:
         if path == "-":
-            yield from sys.stdin
+            yield from lines(sys.stdin.buffer, "standard input")
             continue
-        try:
-            f = open(path, encoding="utf-8", errors="strict")  # noqa: SIM115 - closed below
-        except OSError as exc:
-            raise InvalidArgument(f"cannot read {path!r}: {exc.strerror or exc}") from None
-        with f:
-            try:
-                yield from f
-            except UnicodeDecodeError as exc:
-                raise InvalidArgument(f"{path!r}: not UTF-8 text (byte {exc.start})") from None
+        with open_input(path, streams=True) as f:
+            yield from lines(f, path)
 
 
 class _Progress:
@@ -61,28 +56,27 @@ class _Progress:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.output and args.output != "-":
+        with open_output(args.output) as out:
+            return _score(args, out)
+    sys.stdout.flush()  # the bytes go to stdout's buffer, after any text written before
+    try:
+        return _score(args, sys.stdout.buffer)
+    finally:
+        sys.stdout.buffer.flush()
+
+
+def _score(args: argparse.Namespace, out: IO[bytes]) -> int:
     from ..batch import score_blocks
 
-    out: IO[bytes] = sys.stdout.buffer
-    if args.output and args.output != "-":
-        try:
-            out = open(args.output, "wb")  # noqa: SIM115 - closed below
-        except OSError as exc:
-            raise InvalidArgument(f"cannot write {args.output!r}: {exc.strerror or exc}") from None
-    else:
-        sys.stdout.flush()  # the bytes go to stdout's buffer, after any text written before
     progress = _Progress(sys.stderr)
     try:
-        for block, lines, errors in score_blocks(_inputs(args.files), jobs=args.jobs,
-                                                 system=args.system, scheduler=args.scheduler):
+        for block, n, errors in score_blocks(_inputs(args.files), jobs=args.jobs, system=args.system,
+                                             scheduler=args.scheduler):
             out.write(block)
-            progress.step(lines, errors)
+            progress.step(n, errors)
     finally:
         progress.done()
-        if out is not sys.stdout.buffer:
-            out.close()
-        else:
-            out.flush()
     return 1 if progress.errors and args.strict else 0
 
 

@@ -25,12 +25,12 @@ import argparse
 import gzip
 import os
 import sys
-import tempfile
 from collections.abc import Callable, Iterator
 from typing import Final
 
 from ..cli import register_command
 from ..errors import MahjongError
+from .files import open_input, open_output
 from .logfiles import LogFiles, add_source_arguments, log_format, require_sources
 
 __all__ = ["EXTENSIONS", "TARGETS", "add_parser", "convert_file", "output_name", "run"]
@@ -56,6 +56,7 @@ def convert_file(path: str, fmt: str, to: str) -> tuple[Iterator[str], list[str]
     when it cannot be read or written in ``to``; ``OSError`` when it cannot be opened."""
     from ..logs import read
 
+    open_input(path).close()  # a named pipe or a device: refused, never waited on
     if fmt == "auto":
         fmt = log_format(path)
         if not fmt:
@@ -135,24 +136,15 @@ def _write(chunks: Iterator[str], out: str, force: bool) -> None:
             sys.stdout.write(chunk)
         sys.stdout.flush()
         return
-    if os.path.exists(out) and not force:
-        raise MahjongError(f"{out} exists (--force to overwrite it)")
-    folder = os.path.dirname(out) or "."
-    os.makedirs(folder, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".suanfan-", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as raw:
-            if out.endswith(".gz"):
-                with gzip.GzipFile(fileobj=raw, mode="wb", filename="", mtime=0) as g:
-                    for chunk in chunks:
-                        g.write(chunk.encode("utf-8"))
-            else:
+    # the umask's permissions; a symbolic link or a device in its place refused, not replaced
+    with open_output(out, force) as raw:
+        if out.endswith(".gz"):
+            with gzip.GzipFile(fileobj=raw, mode="wb", filename="", mtime=0) as g:
                 for chunk in chunks:
-                    raw.write(chunk.encode("utf-8"))
-        os.replace(tmp, out)
-    except BaseException:
-        os.unlink(tmp)
-        raise
+                    g.write(chunk.encode("utf-8"))
+        else:
+            for chunk in chunks:
+                raw.write(chunk.encode("utf-8"))
 
 
 def _sources(args: argparse.Namespace) -> Iterator[tuple[LogFiles, str | None]]:

@@ -5,34 +5,45 @@ on the first before the last is known and a tree of 100,000 files costs one dire
 a time, not a list of every path:
 
 - a file named on the command line or in the list is yielded as it is (a command reading it
-  says what is wrong with it: no such file, not a log ...);
+  says what is wrong with it: no such file, not a log ...), unless it is no regular file: a
+  named pipe, a device, a socket is refused (:class:`~suanfan.MahjongError`), never opened;
 - a directory is walked recursively, the entries of each directory sorted by name (the same
   order on every machine); its files are yielded when their first bytes (gzip looked through)
   are those of a log (:func:`log_format`), the others (README.md, scripts ...) are counted in
-  :attr:`LogFiles.skipped`; a file that cannot be opened is yielded (its reader reports it).
+  :attr:`LogFiles.skipped`; a file that cannot be opened is yielded (its reader reports it);
+  what is no regular file (a named pipe, a device, a socket) is skipped with a note on stderr,
+  never opened (a pipe would block the walk forever).
   Symbolic links are followed, but a directory already walked is not walked again (a link loop
   ends there);
 - ``--files-from LIST``: one path a line, ``-`` standard input; blank lines and lines starting
   with ``#`` are ignored, surrounding spaces removed; relative paths are from the current
-  directory; a directory in the list is walked. A list that cannot be opened is an error naming
-  it (:class:`~suanfan.MahjongError`, raised by the constructor, before any file is read).
+  directory; a directory in the list is walked. A list that cannot be opened (or is a device)
+  is an error naming it (:class:`~suanfan.MahjongError`, raised by the constructor, before any
+  file is read); so are a line over :data:`MAX_PATH_LINE` characters and bytes that are not
+  UTF-8, when they are read.
 """
 
 from __future__ import annotations
 
 import argparse
 import gzip
+import io
 import json
 import os
+import stat
 import sys
 import zlib
 from collections.abc import Callable, Iterator
 from typing import IO, Final
 
 from ..errors import MahjongError
+from .files import file_kind, open_input
 
-__all__ = ["HEAD_BYTES", "LogFiles", "LogFormats", "add_source_arguments", "log_format",
-           "require_sources"]
+__all__ = ["HEAD_BYTES", "MAX_PATH_LINE", "LogFiles", "LogFormats", "add_source_arguments",
+           "log_format", "require_sources"]
+
+#: the longest line of a ``--files-from`` list (a path is at most 4096 bytes on Linux)
+MAX_PATH_LINE: Final = 16 * 1024
 
 #: the bytes read of a file to tell its format (more for a JSON file whose "log" key comes late)
 HEAD_BYTES: Final = 4096
@@ -45,8 +56,9 @@ def log_format(path: str) -> str:
     mjlog only with a ``<mjloggm`` root in its first bytes (an HTML or SVG file does not), JSON
     Lines as mjai when the first line is a ``start_game`` or ``start_kyoku`` event, JSON as
     tenhou.net/6 when its ``log`` is a list (when the first line is the whole object).
-    ``OSError`` when the file cannot be read or is broken gzip data."""
-    with open(path, "rb") as raw:
+    ``OSError`` when the file cannot be read or is broken gzip data; :class:`~suanfan.MahjongError`
+    when it is no regular file (a named pipe, a device: never waited on)."""
+    with open_input(path) as raw:
         magic = raw.read(2)
         raw.seek(0)
         try:
@@ -103,11 +115,10 @@ class LogFiles:
             if files_from == "-":
                 self._list = sys.stdin if stdin is None else stdin
             else:
-                try:
-                    self._list = open(files_from, encoding="utf-8")  # noqa: SIM115 - read lazily
-                except OSError as exc:
-                    raise MahjongError(f"--files-from {files_from}: cannot read the list "
-                                       f"({exc.strerror or exc})") from None
+                # a regular file or a pipe (a process substitution, <(find ...)), not a device
+                self._list = io.TextIOWrapper(open_input(files_from, "--files-from", streams=True,
+                                                         noun="the list"),
+                                              encoding="utf-8")
 
     def __iter__(self) -> Iterator[str]:
         for path in self._paths:
@@ -118,13 +129,16 @@ class LogFiles:
             number = 0
             while True:
                 try:
-                    line = self._list.readline()
+                    line = self._list.readline(MAX_PATH_LINE + 1)
                 except (OSError, UnicodeDecodeError) as exc:
                     raise MahjongError(f"--files-from {self._list_name}: line {number + 1}: "
                                        f"cannot read the list ({exc})") from None
                 if not line:
                     break
                 number += 1
+                if len(line) > MAX_PATH_LINE:
+                    raise MahjongError(f"--files-from {self._list_name}: line {number} is longer "
+                                       f"than {MAX_PATH_LINE} characters: not a list of paths")
                 path = line.strip()
                 if path and not path.startswith("#"):
                     yield from self._one(path)
@@ -133,11 +147,17 @@ class LogFiles:
                 self._list.close()
 
     def _one(self, path: str) -> Iterator[str]:
-        if os.path.isdir(path):
+        try:
+            mode = os.stat(path).st_mode
+        except (OSError, ValueError):
+            mode = stat.S_IFREG  # no such file …: its reader says so
+        if stat.S_ISDIR(mode):
             yield from self._walk(path)
-        else:
-            self.given += 1
-            yield path
+            return
+        if not stat.S_ISREG(mode):
+            raise MahjongError(f"{path}: not read: it is {file_kind(mode)}, not a regular file")
+        self.given += 1
+        yield path
 
     def _walk(self, top: str) -> Iterator[str]:
         """The log files under ``top``, depth first, each directory's entries sorted by name (the
@@ -152,12 +172,21 @@ class LogFiles:
                 stack.pop()
                 continue
             path = os.path.join(folder, name)
-            if os.path.isdir(path):
+            try:
+                mode = os.stat(path).st_mode
+            except OSError:
+                mode = stat.S_IFREG  # a broken link …: its reader says why
+            if stat.S_ISDIR(mode):
                 _enter(path, seen, stack)
+                continue
+            if not stat.S_ISREG(mode):
+                print(f"suanfan: note: {path}: skipped: {file_kind(mode)}, not a regular file",
+                      file=sys.stderr)
+                self.skipped += 1
                 continue
             try:
                 fmt = log_format(path)
-            except OSError:
+            except (OSError, MahjongError):
                 fmt = "?"  # cannot be read (or broken gzip data): the reader says why
             if fmt:
                 self.given += 1

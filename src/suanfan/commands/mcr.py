@@ -26,11 +26,13 @@ def build_rules(args: argparse.Namespace) -> Any:
     ``--min-fan``, ``--fan-value ID=N``, ``--disable ID`` and ``--enable ID``."""
     from ..errors import InvalidHand
     from ..mcr.rules import get_rules, load_rules
+    from .files import open_input
 
     rules_file = getattr(args, "rules_file", None)
     if rules_file:
         if args.rules not in (None, "mcr"):
             raise InvalidHand("give either --rules or --rules-file (a rules file names its base preset)")
+        open_input(rules_file, "--rules-file").close()  # a pipe or a device: refused, not waited on
         r = load_rules(rules_file)
     else:
         r = get_rules(args.rules or "mcr")

@@ -18,10 +18,14 @@ from typing import Any
 
 from ..cli import add_aliases, add_hand_argument, count, register_command
 from ..errors import InvalidArgument
+from .files import open_input, open_output, read_text
 from .i18n import add_lang_option, lang_of, traditional
 from .riichi import warn_digit_pairs
 
 __all__ = ["add_parser"]
+
+#: the largest player list read (a CSV of 10,000 players is a few hundred kB)
+_MAX_CSV = 1_000_000
 
 _MCR_ONLY = ("flowers", "fan", "false_win", "last_tile_of_wall", "kong", "last_of_kind")
 _RIICHI_ONLY = ("han", "fu", "yakuman", "chombo", "dora", "ura_dora", "ippatsu", "rinshan", "chankan",
@@ -165,11 +169,12 @@ def _reads(args: argparse.Namespace) -> int:
 def _players(args: argparse.Namespace) -> int:
     t = _open(args)
     if args.import_csv:
+        # UTF-8 (a byte-order mark dropped), a regular file or a pipe, at most 1 MB: else exit 2
         if args.import_csv == "-":
-            text = sys.stdin.read()
+            text = read_text(sys.stdin.buffer, "standard input", _MAX_CSV)
         else:
-            with open(args.import_csv, encoding="utf-8-sig") as f:
-                text = f.read(1_000_000)
+            with open_input(args.import_csv, streams=True) as f:
+                text = read_text(f, args.import_csv, _MAX_CSV)
         print(f"added {count(t.import_players(text), 'player')}", file=sys.stderr)
     for name in args.add or ():
         t.add_player(name, club=args.club or "", team=args.team or "", ema=args.ema or "",
@@ -478,9 +483,9 @@ def _export(args: argparse.Namespace) -> int:
                                                                    indent=1) + "\n"
     if args.output in (None, "-"):
         sys.stdout.write(text)
-    else:
-        with open(args.output, "w", encoding="utf-8", newline="") as f:
-            f.write(text)
+    else:  # the umask's permissions; a symbolic link or a block device refused, not replaced
+        with open_output(args.output) as f:
+            f.write(text.encode("utf-8"))
         print(f"wrote {args.output}", file=sys.stderr)
     return 0
 

@@ -8,6 +8,7 @@ import os
 import signal
 import socket
 import sys
+from typing import Final
 
 from ..cli import register_command, whole_number
 
@@ -26,6 +27,33 @@ def _port(text: str) -> int:
     return port
 
 
+#: connections accept() may take in one go before the server can close any (uvicorn's default, 2048,
+#: would open that many file descriptors in a burst); file descriptors kept for all but connections
+_BACKLOG: Final = 64
+_SPARE_FILES: Final = 4 * _BACKLOG + 64
+
+
+def _open_file_limit(wanted: int) -> int:
+    """The connections a worker can hold with the open-file limit (raised to its hard limit, for
+    ``wanted`` connections and the spare): ``wanted`` or fewer."""
+    if sys.platform == "win32":
+        return wanted
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    need = wanted + _SPARE_FILES
+    if soft != resource.RLIM_INFINITY and soft < need:
+        target = need if hard == resource.RLIM_INFINITY else min(need, hard)
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            soft = target
+        except (ValueError, OSError):
+            pass
+    if soft == resource.RLIM_INFINITY:
+        return wanted
+    return max(1, min(wanted, soft - _SPARE_FILES))
+
+
 def _stopped(_signum: int, _frame: object) -> None:
     """The handler uvicorn hands a stop signal back to once it has shut down: nothing more to do."""
 
@@ -36,8 +64,17 @@ def serve(args: argparse.Namespace) -> int:
         return 2
     import uvicorn
 
-    # the worker processes import the app themselves: the per-process limit travels by environment
+    from ..web.serving import GuardedH11Protocol, Limits
+
+    max_connections = _open_file_limit(args.max_connections)
+    if max_connections < args.max_connections:
+        print(f"suanfan: note: the open-file limit (ulimit -n) allows {max_connections} connections "
+              f"a worker, not {args.max_connections}", file=sys.stderr)
+    limits = Limits(header_timeout=args.header_timeout, body_timeout=args.body_timeout,
+                    max_per_client=args.max_per_client, max_connections=max_connections)
+    # the worker processes import the app themselves: the per-process limits travel by environment
     os.environ["SUANFAN_MAX_CONCURRENT"] = str(args.max_concurrent)
+    os.environ.update(limits.to_env())
     if args.tournament:
         from ..tournament import Tournament
 
@@ -62,9 +99,11 @@ def serve(args: argparse.Namespace) -> int:
     config = uvicorn.Config(
         "suanfan.web.app:app", host=args.host, port=args.port, workers=args.workers,
         log_level=args.log_level,
-        # connections + requests a worker holds at once (beyond: 503), idle keep-alive, and the
-        # time an in-flight request gets on SIGTERM before the worker stops anyway
-        limit_concurrency=args.max_connections, timeout_keep_alive=args.keep_alive,
+        # the connections (suanfan.web.serving: header and body times, connections per address
+        # and in all; the requests at once are the Guard's), idle keep-alive, and the time an
+        # in-flight request gets on SIGTERM before the worker stops anyway
+        http=GuardedH11Protocol, loop="suanfan.web.serving:new_event_loop", backlog=_BACKLOG,
+        limit_concurrency=None, timeout_keep_alive=args.keep_alive,
         timeout_graceful_shutdown=args.shutdown_timeout,
         server_header=False, date_header=True, h11_max_incomplete_event_size=16 * 1024,
     )
@@ -90,9 +129,14 @@ def _register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "serve",
         help="run the web calculator and the HTTP API (the web extra)",
         description="Serve the calculator page at / and the HTTP API under /api (docs at /docs). "
-                    "Scoring is CPU work: give one worker per core (--workers). Behind the "
-                    "internet, run it behind a reverse proxy that times out slow clients "
-                    "(README: 'Serving').",
+                    "Scoring is CPU work: give one worker per core (--workers). Each worker "
+                    "closes a connection that has not sent its request headers within "
+                    "--header-timeout seconds or its body within --body-timeout seconds, keeps "
+                    "at most --max-per-client connections from one address and "
+                    "--max-connections in all (past a limit the longest-idle connection is "
+                    "closed to make room; when all are busy the new one gets 503), and serves "
+                    "--max-concurrent requests at once. On the internet, put it behind a "
+                    "reverse proxy that terminates TLS (docs/serving.md).",
     )
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000)")
@@ -101,7 +145,17 @@ def _register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--max-concurrent", type=whole_number(100_000), default=64,
                    help="requests a worker serves at once; more get 503 + Retry-After (default 64)")
     p.add_argument("--max-connections", type=whole_number(100_000), default=512,
-                   help="open connections a worker keeps; more get 503 (default 512)")
+                   help="open connections a worker keeps; past it the longest-idle one is closed, "
+                        "or the new one gets 503 when all are busy (default 512; at most the "
+                        "open-file limit less 320)")
+    p.add_argument("--max-per-client", type=whole_number(100_000), default=64,
+                   help="open connections a worker keeps from one client address, alike "
+                        "(default 64; behind a reverse proxy or a shared NAT raise it)")
+    p.add_argument("--header-timeout", type=whole_number(3600), default=10,
+                   help="seconds a connection has to send its request headers (default 10)")
+    p.add_argument("--body-timeout", type=whole_number(3600), default=10,
+                   help="seconds a request has to send its body once its headers are in "
+                        "(default 10)")
     p.add_argument("--keep-alive", type=whole_number(3600), default=5,
                    help="seconds an idle keep-alive connection stays open (default 5)")
     p.add_argument("--shutdown-timeout", type=whole_number(3600), default=10,

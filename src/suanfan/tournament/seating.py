@@ -24,6 +24,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Final
 
+from .checks import check_history, check_players, check_seed, check_teams, check_whole
 from .sheets import TournamentError
 
 __all__ = ["METHODS", "cost", "seat"]
@@ -146,9 +147,13 @@ def seat(players: Sequence[int], method: str = "random", history: Iterable[Seque
     """The tables of a round: ``players`` (ids) in ranking order (best first; for ``random`` the
     order does not matter), ``history`` the earlier tables (lists of ids), ``teams`` player id →
     team name. Each table is a list of four ids, its seats in order East, South, West, North."""
-    if method not in METHODS:
+    if not isinstance(method, str) or method not in METHODS:
         raise TournamentError(f"unknown seating method {method!r}: {', '.join(METHODS)}")
-    ids = list(players)
+    ids = check_players(players)
+    history = check_history(history)
+    teams = check_teams(teams)
+    seed = check_seed(seed)
+    restarts = check_whole(restarts, "restarts", 1, 10_000)
     if len(set(ids)) != len(ids):
         raise TournamentError("a player is listed twice for the round")
     if not ids or len(ids) % 4:

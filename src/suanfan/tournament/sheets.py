@@ -36,7 +36,7 @@ Adjustments: ``chombo`` (the preset's penalty, on the final points; the hand is 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Final
 
@@ -305,8 +305,29 @@ def _wrap(exc: MahjongError, what: str) -> MahjongError:
 
 
 # -- MCR ------------------------------------------------------------------------------------------
+def _pairs(entries: object) -> list[tuple[int, dict[str, Any]]]:
+    """``entries`` if it is a sequence of (hand number, entry) pairs."""
+    if isinstance(entries, (str, bytes, Mapping)) or not isinstance(entries, Iterable):
+        raise TournamentError(f"entries={describe(entries)}: a list of (hand number, entry) pairs")
+    out = []
+    for pair in entries:
+        if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+            raise TournamentError(f"entries: {describe(pair)}: a (hand number, entry) pair")
+        out.append((pair[0], pair[1]))
+    return out
+
+
+def _checked(number: object, system: str, entry: object) -> dict[str, Any]:
+    """A sheet's entry (:func:`check_entry`) at a whole hand ``number``."""
+    if type(number) is not int or not 1 <= number <= 1_000_000:
+        raise TournamentError(f"number={describe(number)}: a hand number from 1")
+    return check_entry(system, entry)
+
+
 def mcr_winds(number: int) -> tuple[int, tuple[int, int, int, int]]:
     """The prevalent wind and each seat's seat wind (0-3) of MCR hand ``number`` (1-16)."""
+    if type(number) is not int or not 1 <= number <= MCR_HANDS:
+        raise TournamentError(f"number={describe(number)}: an MCR hand number 1-{MCR_HANDS}")
     rnd, k = divmod(number - 1, 4)
     winds = tuple((MCR_POSITIONS[s][rnd] - k) % 4 for s in range(4))
     return rnd, (winds[0], winds[1], winds[2], winds[3])
@@ -321,7 +342,7 @@ class MCRSheet:
         """Replay ``entries``: (hand number, entry) in the order they happened."""
         self._rules = rules
         self.records: list[Record] = []
-        for number, entry in entries:
+        for number, entry in _pairs(entries):
             self.add(number, entry)
 
     @property
@@ -360,6 +381,7 @@ class MCRSheet:
 
     def add(self, number: int, entry: dict[str, Any]) -> Record:
         """Replay one checked entry (:func:`check_entry`) at hand ``number``."""
+        entry = _checked(number, "mcr", entry)
         kind = entry["kind"]
         if kind in _MCR_RESULTS:
             if self.finished:
@@ -445,7 +467,7 @@ class RiichiSheet:
         self.honba = 0
         self.pot = 0  # riichi sticks on the table
         self._hands = 0
-        for number, entry in entries:
+        for number, entry in _pairs(entries):
             self.add(number, entry)
 
     @property
@@ -484,6 +506,7 @@ class RiichiSheet:
         return placement_ranks(list(self.scores), self._placement.ties)
 
     def add(self, number: int, entry: dict[str, Any]) -> Record:
+        entry = _checked(number, "riichi", entry)
         kind = entry["kind"]
         p = self._placement
         label = self.label()

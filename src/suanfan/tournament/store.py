@@ -50,6 +50,14 @@ from .access import (
     referee_id,
     verify_secret,
 )
+from .checks import (
+    check_flag,
+    check_id,
+    check_mapping,
+    check_optional_id,
+    check_tables,
+    check_text,
+)
 from .points import (
     exact_text,
     get_placement,
@@ -158,6 +166,13 @@ def _name(value: object, what: str = "name") -> str:
     return " ".join(value.split())
 
 
+def _path(value: object) -> str:
+    p = os.fspath(value) if isinstance(value, (str, os.PathLike)) else None
+    if not isinstance(p, str) or not p or "\x00" in p:
+        raise TournamentError(f"path={describe(value)}: a file name")
+    return p
+
+
 def _field(value: object, what: str) -> str:
     if value is None:
         return ""
@@ -175,7 +190,7 @@ class Tournament:
     __slots__ = ("_placement", "_rules", "_verified", "name", "path", "placement", "rules", "system")
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
-        self.path: Final = os.fspath(path)
+        self.path: Final = _path(path)
         if not os.path.isfile(self.path):
             raise TournamentError(f"no tournament file {self.path!r} (create it with "
                                   "`suanfan tournament create`)")
@@ -200,7 +215,7 @@ class Tournament:
         """A new tournament file (refused if ``path`` exists): ``system`` ``"mcr"`` or
         ``"riichi"``; ``rules`` a preset of that system (default ``mcr`` / the placement's own
         preset), ``placement`` for riichi: ``ema``, ``wrc`` (default), ``mleague`` or ``tenhou``."""
-        p = os.fspath(path)
+        p = _path(path)
         if os.path.exists(p):
             raise TournamentError(f"{p!r} exists already: give a new file name")
         nm = _name(name, "name")
@@ -341,6 +356,7 @@ class Tournament:
         """Players from CSV text: a header with ``name`` and any of ``club``, ``team``, ``ema``,
         ``country`` (or no header: one name a line, then those columns in that order). All or
         none are added; the number added."""
+        check_text(text, "text", 10_000_000)
         rows = list(csv.reader(io.StringIO(text)))
         rows = [r for r in rows if any(c.strip() for c in r)]
         if not rows:
@@ -377,6 +393,7 @@ class Tournament:
 
     def set_active(self, name: str, active: bool) -> None:
         """Take a player out of the next rounds' seating (or back in)."""
+        check_flag(active, "active")
         with self._write() as db:
             pid = _player_id(db, name)
             db.execute("UPDATE players SET active = ? WHERE id = ?", (int(active), pid))
@@ -420,6 +437,7 @@ class Tournament:
 
     def set_tables(self, tables: Sequence[Sequence[str]]) -> int:
         """Seat the next round as given: lists of four player names (East, South, West, North)."""
+        tables = check_tables(tables)
         with self._write() as db:
             ids = [[_player_id(db, n) for n in t] for t in tables]
             flat = [p for t in ids for p in t]
@@ -453,6 +471,8 @@ class Tournament:
         """Record an entry (see :mod:`suanfan.tournament.sheets`; seats may be given as player
         names) at the table; ``number`` the hand it belongs to (default: the hand in play). A
         result for a hand already entered is refused. The entry as recorded, with the totals."""
+        check_id(round, "round"), check_id(table, "table"), check_mapping(entry, "entry")
+        check_optional_id(number, "number")
         with self._write() as db:
             self._session(db, round, table)
             if self._ended(db, round, table) and is_result(self.system, str(entry.get("kind"))):
@@ -490,6 +510,8 @@ class Tournament:
              author: str = "") -> dict[str, Any]:
         """Replace an entry (by its id) and replay the sheet: refused, with nothing changed, if
         any later hand no longer fits. Kept in the audit trail."""
+        check_id(round, "round"), check_id(table, "table"), check_id(entry_id, "entry_id")
+        check_mapping(entry, "entry")
         with self._write() as db:
             self._session(db, round, table)
             e = check_entry(self.system, _resolve(db, round, table, entry))
@@ -513,6 +535,7 @@ class Tournament:
     def delete(self, round: int, table: int, entry_id: int, author: str = "") -> None:
         """Delete an entry: an adjustment, or the last hand's result (a hand in the middle is
         edited instead: the hands after it would change their winds). Kept in the audit trail."""
+        check_id(round, "round"), check_id(table, "table"), check_id(entry_id, "entry_id")
         with self._write() as db:
             self._session(db, round, table)
             rows = _entries(db, round, table)
@@ -535,6 +558,7 @@ class Tournament:
 
     def end_session(self, round: int, table: int, author: str = "") -> dict[str, Any]:
         """End a table's session (on time, or after its last hand); its summary."""
+        check_id(round, "round"), check_id(table, "table")
         with self._write() as db:
             self._session(db, round, table)
             if self._ended(db, round, table) and db.execute(
@@ -548,12 +572,14 @@ class Tournament:
 
     def sheet(self, round: int, table: int) -> dict[str, Any]:
         """A table's score sheet: players, every entry with the running totals, and the result."""
+        check_id(round, "round"), check_id(table, "table")
         with self._read() as db:
             self._session(db, round, table)
             return self._sheet(db, round, table)
 
     def audit(self, round: int | None = None, table: int | None = None) -> list[dict[str, Any]]:
         """Who added, changed, deleted or ended what, and when (oldest first)."""
+        check_optional_id(round, "round"), check_optional_id(table, "table")
         q = "SELECT at, author, action, entry, round, tbl, number, before, after FROM audit"
         args: list[Any] = []
         if round is not None:

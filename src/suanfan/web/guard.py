@@ -10,6 +10,8 @@ the API's one error body ``{"error": <kind>, "detail": <message>}``:
   would recurse or spend quadratic time on such input);
 * more than ``max_concurrent`` requests in progress in this process: **503** with
   ``Retry-After: 1`` (a worker answers at once instead of queueing without bound);
+* a request still arriving or being served when the server stops (the grace period after
+  SIGTERM is over): **503** with ``Retry-After: 1`` (and the connection closed), not a 500;
 * ``HEAD`` answered wherever ``GET`` is: served as a GET, its headers sent without the body;
 * every answer: ``X-Content-Type-Options: nosniff``, ``X-Frame-Options: DENY``,
   ``Referrer-Policy: no-referrer``; the calculator page also a Content-Security-Policy that
@@ -18,6 +20,7 @@ the API's one error body ``{"error": <kind>, "detail": <message>}``:
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Final
 
@@ -103,8 +106,22 @@ class Guard:
                                [(b"retry-after", b"1")])
             return
         self.active += 1
+        started = False
+
+        async def send_noting_start(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
         try:
-            await self._serve(scope, receive, send)
+            await self._serve(scope, receive, send_noting_start)
+        except asyncio.CancelledError:
+            # the server stops (its grace period after SIGTERM is over) while this request is
+            # still arriving or being served: a 503, not the server's 500, when nothing is sent yet
+            if started:
+                raise
+            await self._refuse(send, 503, "ShuttingDown", "the server is stopping; retry shortly",
+                               [(b"retry-after", b"1"), (b"connection", b"close")])
         finally:
             self.active -= 1
 
