@@ -193,6 +193,9 @@ def add_routes(api: FastAPI, path: str | None = None, error_model: type[BaseMode
         return {s: {**model, "description": _WHY[s]} for s in statuses}
 
     read = errors(400, 401, 403, 404, 422, 429, 503)
+    # reads are public unless the organiser closes them: the bearer token is optional there
+    # (an empty requirement beside the bearer one, as OpenAPI writes "optional")
+    public: dict[str, Any] = {"security": [{}]}
     write = errors(400, 401, 403, 404, 409, 413, 422, 429, 503)
     admin = errors(400, 401, 403, 404, 413, 422, 429, 503)
 
@@ -258,7 +261,7 @@ def add_routes(api: FastAPI, path: str | None = None, error_model: type[BaseMode
         return page("standings.html")
 
     @api.get("/api/tournament", tags=_TAGS, summary="The tournament: its rules, rounds and tables",
-             responses=read)
+             responses=read, openapi_extra=public)
     def info(request: Request, creds: _Creds) -> dict[str, Any]:
         t = reader(request, creds)
         pl = t.placement_rules()
@@ -266,13 +269,14 @@ def add_routes(api: FastAPI, path: str | None = None, error_model: type[BaseMode
                 "placement": pl.to_dict() if pl is not None else None,
                 "players": t.players(), "rounds": t.rounds()}
 
-    @api.get("/api/tournament/standings", tags=_TAGS, summary="The standings", responses=read)
+    @api.get("/api/tournament/standings", tags=_TAGS, summary="The standings", responses=read,
+             openapi_extra=public)
     def standings(request: Request, creds: _Creds) -> dict[str, Any]:
         t = reader(request, creds)
         return {"name": t.name, "system": t.system, "standings": t.standings(), "rounds": t.rounds()}
 
     @api.get("/api/tournament/rounds/{round}/tables/{table}", tags=_TAGS, summary="A table's score sheet",
-             responses=read)
+             responses=read, openapi_extra=public)
     def sheet(round: _Id, table: _Id, request: Request, creds: _Creds) -> dict[str, Any]:
         return reader(request, creds).sheet(round, table)
 
@@ -309,18 +313,20 @@ def add_routes(api: FastAPI, path: str | None = None, error_model: type[BaseMode
         return tournament().end_session(round, table, author=g.holder)
 
     @api.get("/api/tournament/audit", tags=_TAGS, summary="Who entered, changed or deleted what, and when",
-             responses=read)
+             responses=read, openapi_extra=public)
     def audit(request: Request, creds: _Creds,
               round: int | None = Query(None, ge=1, le=_MAX_ID),
               table: int | None = Query(None, ge=1, le=_MAX_ID)) -> list[dict[str, Any]]:
         return reader(request, creds).audit(round, table)
 
     @api.get("/api/tournament/export.csv", tags=_TAGS, summary="The results in the EMA layout (CSV)",
-             response_class=Response, responses={200: {"content": {"text/csv": {}}}, **read})
+             response_class=Response, responses={200: {"content": {"text/csv": {}}}, **read},
+             openapi_extra=public)
     def export_csv(request: Request, creds: _Creds) -> Response:
         return Response(reader(request, creds).export_csv(), media_type="text/csv; charset=utf-8")
 
-    @api.get("/api/tournament/export.json", tags=_TAGS, summary="Everything, as JSON", responses=read)
+    @api.get("/api/tournament/export.json", tags=_TAGS, summary="Everything, as JSON", responses=read,
+             openapi_extra=public)
     def export_json(request: Request, creds: _Creds) -> dict[str, Any]:
         return reader(request, creds).export_json()
 
