@@ -26,6 +26,7 @@ import os
 from collections.abc import Sequence
 from http import HTTPStatus
 from importlib import resources
+from pathlib import Path
 from typing import Annotated, Any, Final, Literal
 
 from fastapi import Body, FastAPI, Query, Request
@@ -270,9 +271,13 @@ _SVG = "image/svg+xml"
 _CACHE = {"Cache-Control": "public, max-age=86400"}
 
 
-def create_app(tournament: str | None = None) -> FastAPI:
+def create_app(tournament: str | None = None, site: str | None = None) -> FastAPI:
     """A new application (the module-level :data:`app` is one); ``tournament`` the tournament
-    file of the /tournament pages (default: ``$SUANFAN_TOURNAMENT``)."""
+    file of the /tournament pages (default: ``$SUANFAN_TOURNAMENT``); ``site`` a folder written
+    by ``suanfan site`` served at / (default: ``$SUANFAN_SITE``): the page with its in-page
+    engine, the API beside it."""
+    if site is None:
+        site = os.environ.get("SUANFAN_SITE") or None
     api = FastAPI(
         title="suanfan 算番",
         version=__version__,
@@ -329,25 +334,41 @@ def create_app(tournament: str | None = None) -> FastAPI:
         body = engine.tile_picture(name)
         return Response(body, media_type=_SVG, headers=_CACHE)
 
+    # the page: the package's own (it asks the API), or a site written by `suanfan site` (its
+    # page runs the engine itself); both at / with the service worker at the root (its scope is
+    # the whole page; never cached, so that an update is seen)
+    page: Any = _STATIC if site is None else Path(site)
+    if site is not None and not (page / "engine.json").is_file():
+        raise BadRequest(f"{site}: not a folder written by `suanfan site` (no engine.json)")
+
     @api.get("/", include_in_schema=False)
     def index() -> FileResponse:
-        return FileResponse(str(_STATIC / "index.html"), media_type="text/html")
+        return FileResponse(str(page / "index.html"), media_type="text/html")
 
     @api.get("/sw.js", include_in_schema=False)
     def service_worker() -> FileResponse:
-        # at the root, so that its scope is the whole page; never cached, so an update is seen
-        return FileResponse(str(_STATIC / "sw.js"), media_type="text/javascript",
+        return FileResponse(str(page / "sw.js"), media_type="text/javascript",
                             headers={"Cache-Control": "no-cache"})
 
     @api.get("/manifest.webmanifest", include_in_schema=False)
     def manifest() -> FileResponse:
-        return FileResponse(str(_STATIC / "manifest.webmanifest"), media_type="application/manifest+json")
+        return FileResponse(str(page / "manifest.webmanifest"), media_type="application/manifest+json")
 
     from .tournament import add_routes
 
     add_routes(api, tournament, ErrorBody)
     api.mount("/static", StaticFiles(directory=str(_STATIC)), name="static")
     _add_docs(api)
+    if site is not None:
+        # the site's own files (its page scripts, Pyodide, the wheel, icons) after every route
+        # above; /static of the package stays for the tournament pages
+        for sub in ("pyodide", "wheels", "icons"):
+            api.mount(f"/{sub}", StaticFiles(directory=str(page / sub)), name=f"site-{sub}")
+
+        @api.get("/engine.json", include_in_schema=False)
+        def engine_json() -> FileResponse:
+            return FileResponse(str(page / "engine.json"), media_type="application/json",
+                                headers={"Cache-Control": "no-cache"})
     return api
 
 

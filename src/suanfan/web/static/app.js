@@ -56,7 +56,7 @@
   const kindOf = (tile) => (tile[0] === "0" ? "5" + tile[1] : tile);
   const sortKey = (tile) => SUITS.indexOf(tile[1]) * 100 + Number(kindOf(tile)[0]) * 2 + (tile[0] === "0" ? 1 : 0);
   const sortTiles = (tiles) => tiles.slice().sort((a, b) => sortKey(a) - sortKey(b));
-  const tileImg = (tile, extra) => `<img src="/tiles/${tile}.svg" alt="${tile}"${extra || ""}>`;
+  const tileImg = (tile, extra) => `<img src="tiles/${tile}.svg" alt="${tile}"${extra || ""}>`;
 
   function formatTiles(tiles) {
     let out = "", digits = "", suit = "";
@@ -397,12 +397,101 @@
   }
   function renderOffline() {
     const el = $("offline");
-    el.hidden = navigator.onLine !== false;
+    el.hidden = navigator.onLine !== false || !!Engine.info;  // the engine in the page needs no network
     el.textContent = t("offline");
   }
 
   // ----------------------------------------------------------------------------- the API
+  /** The engine in the page: suanfan under Pyodide in a Web Worker (static/worker.js), when the
+   *  site has one (engine.json, written by `suanfan site`). It answers the API's paths with the
+   *  API's answers (the same Python function); without it the page asks the HTTP API. */
+  const Engine = {
+    info: null, worker: null, ready: null, pending: new Map(), nextId: 1, progress: null, bootMs: null,
+    failed: null,
+    start() {
+      if (this.worker) this.worker.terminate();
+      for (const p of this.pending.values()) p.reject(new Error("cancelled"));
+      this.pending.clear();
+      this.worker = new Worker("static/worker.js", { type: "module" });
+      this.ready = new Promise((resolve, reject) => {
+        this.worker.onmessage = (e) => {
+          const m = e.data;
+          if (m.type === "ready") { this.bootMs = m.ms; this.failed = null; resolve(); renderEngine(); }
+          else if (m.type === "failed") { this.failed = m.error; reject(new Error(m.error)); renderEngine(); }
+          else if (m.type === "answer") {
+            const p = this.pending.get(m.id);
+            if (p) { this.pending.delete(m.id); p.resolve({ status: m.status, body: m.body }); }
+          }
+        };
+        this.worker.onerror = (e) => { this.failed = String(e.message || "worker error"); reject(new Error(this.failed)); renderEngine(); };
+      });
+      this.ready.catch(() => { /* shown by renderEngine */ });
+      const base = new URL(".", location.href).href;
+      this.worker.postMessage({ type: "boot", base, engine: this.info });
+    },
+    async call(path, body) {
+      await this.ready;
+      const id = this.nextId++;
+      return new Promise((resolve, reject) => {
+        this.pending.set(id, { resolve, reject, since: performance.now() });
+        this.worker.postMessage({ type: "call", id, path, body });
+      });
+    },
+    /** A long analysis still running for a hand that has changed since: stop it (a new worker). */
+    cancelStale(ms) {
+      const now = performance.now();
+      for (const p of this.pending.values()) if (now - p.since > ms) { this.start(); return true; }
+      return false;
+    },
+  };
+  window.suanfanEngine = {  // the page's worker interface (also what the browser tests drive)
+    call: (path, body) => Engine.call(path, body),
+    ready: () => Engine.ready,
+    info: () => ({ info: Engine.info, bootMs: Engine.bootMs, failed: Engine.failed }),
+  };
+  async function startEngine() {
+    let info = null;
+    try {
+      const res = await fetch("engine.json");
+      if (res.ok) info = await res.json();
+    } catch (e) { /* no site: the HTTP API */ }
+    if (!info || !info.wheel) { renderEngine(); return false; }
+    Engine.info = info;
+    if ("serviceWorker" in navigator && !navigator.serviceWorker.controller) {
+      // the first visit: the service worker fetches every file once (with its progress); the
+      // engine then starts from its cache, so nothing is downloaded twice
+      await new Promise((resolve) => {
+        navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true });
+        setTimeout(resolve, 60000);
+        navigator.serviceWorker.ready.then((reg) => { if (!reg.active || navigator.serviceWorker.controller) resolve(); });
+      });
+    }
+    Engine.start();
+    renderEngine();
+    return true;
+  }
+  function renderEngine() {
+    const el = $("engine-status");
+    if (!el) return;
+    const mb = (n) => (n / 1e6).toFixed(1);
+    let text = "";
+    if (Engine.failed) text = t("engine_failed", Engine.failed);
+    else if (Engine.info && Engine.bootMs == null) {
+      const p = Engine.progress;
+      text = p && p.done < p.total ? t("engine_loading_size", mb(p.done), mb(p.total))
+        : t("engine_loading", mb(Engine.info.bytes || 0));
+    }
+    el.textContent = text;
+    el.hidden = !text;
+    renderOffline();
+  }
+  let engineBooting = null;
   async function post(path, body) {
+    if (engineBooting) await engineBooting;
+    if (Engine.info) {
+      const r = await Engine.call(path, body);
+      return { ok: r.status < 300, status: r.status, data: r.body };
+    }
     const res = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     let data = null;
     try { data = await res.json(); } catch (e) { data = { detail: res.statusText }; }
@@ -451,6 +540,7 @@
   }
   async function evaluate() {
     const my = ++seq;
+    if (Engine.info) Engine.cancelStale(1500);
     const text = $("notation").value.trim();
     const local = localParse(text);
     const five = local && overFour(local.melds.flatMap((m) => m.tiles).concat(local.concealed, local.winning ? [local.winning] : []));
@@ -690,7 +780,8 @@
   /** The score bar at the bottom of the screen: always in view while tiles are entered. */
   function bar(info) {
     $("bar-win").innerHTML = S.winning ? tileImg(S.winning) : "";
-    $("bar-total").textContent = info ? info.main : (tileCount() ? t("need_more", Math.max(0, 13 - tileCount())) : "—");
+    const n = tileCount();
+    $("bar-total").textContent = info ? info.main : (n && n < 13 ? t("need_more", 13 - n) : "—");
     $("bar-unit").textContent = info ? info.unit : "";
     const b = $("bar-min");
     b.textContent = info ? info.badge : "";
@@ -717,6 +808,7 @@
     }
     q.set("l", S.lang);
     history.replaceState(null, "", "#" + q.toString());
+    store.set("suanfan.hash", q.toString());
   }
   function loadHash() {
     const q = new URLSearchParams(location.hash.slice(1));
@@ -755,9 +847,17 @@
   async function picture() {
     const text = $("notation").value.trim();
     if (!text) return;
-    const res = await fetch("/api/svg?height=64&hand=" + encodeURIComponent(text));
-    if (!res.ok) return;
-    const inner = new DOMParser().parseFromString(await res.text(), "image/svg+xml").documentElement;
+    let svg;
+    if (Engine.info) {
+      const r = await Engine.call("/api/svg", { hand: text, height: 64 });
+      if (r.status !== 200) return;
+      svg = r.body;
+    } else {
+      const res = await fetch("api/svg?height=64&hand=" + encodeURIComponent(text));
+      if (!res.ok) return;
+      svg = await res.text();
+    }
+    const inner = new DOMParser().parseFromString(svg, "image/svg+xml").documentElement;
     const w = parseFloat(inner.getAttribute("width")) || 600, h = parseFloat(inner.getAttribute("height")) || 64;
     let line = "";
     const L = S.last;
@@ -926,9 +1026,17 @@
 
   async function loadRules() {
     try {
-      const res = await fetch("/api/rules");
-      if (!res.ok) return;
-      const d = await res.json();
+      if (engineBooting) await engineBooting;
+      let d;
+      if (Engine.info) {
+        const r = await Engine.call("/api/rules", null);
+        if (r.status !== 200) return;
+        d = r.body;
+      } else {
+        const res = await fetch("api/rules");
+        if (!res.ok) return;
+        d = await res.json();
+      }
       for (const sys of ["mcr", "riichi"]) {
         const info = d.systems && d.systems[sys];
         if (!info) continue;
@@ -945,7 +1053,15 @@
 
   if ("serviceWorker" in navigator) {
     // the page shell (page, script, styles, tile pictures) is kept for reopening it offline
-    navigator.serviceWorker.register("/sw.js").catch(() => { /* not installable here */ });
+    navigator.serviceWorker.register("sw.js").catch(() => { /* not installable here */ });
+    navigator.serviceWorker.addEventListener("message", (e) => {
+      if (e.data && e.data.type === "progress") { Engine.progress = e.data; renderEngine(); }
+    });
+  }
+  engineBooting = startEngine().finally(() => { engineBooting = null; });
+  if (!location.hash && store.get("suanfan.hash")) {
+    // the hand being entered, as the page left it (a reload, the app opened from the home screen)
+    history.replaceState(null, "", "#" + store.get("suanfan.hash"));
   }
   $("keep-winds").checked = store.get("suanfan.keepWinds") !== "0";
   wire();
