@@ -1,12 +1,13 @@
 """The static site (`suanfan site`) in a real browser, offline: the engine in the page (issue 34).
 
 The site is built from the Pyodide files of ``web/node_modules/pyodide`` (``npm ci`` in ``web/``)
-or ``$SUANFAN_PYODIDE``, served by a plain static server (``python -m http.server`` in a
-subprocess), loaded once; then the server is stopped, the browser context goes offline and the
-page is reloaded: 200 generated hands (MCR and riichi, with situations, flowers, red fives, dora)
-are scored through the page's own worker interface, each equal to the Python library's answer, and
-a few are entered by taps at an iPhone 12 viewport. Without Chromium, Playwright or the Pyodide
-files these tests skip, except under CI (``CI`` set), where they fail.
+or ``$SUANFAN_PYODIDE`` and the wheel ``$SUANFAN_SITE_WHEEL`` (default: made from the sources),
+served by a plain static server (``python -m http.server`` in a subprocess) and loaded once; then
+the server is stopped, the browser context goes offline and the page is reloaded: 200 generated
+hands (MCR and riichi, with situations, flowers, red fives, dora) are scored through the page's
+own worker interface, each equal to the Python library's answer, and a few are entered by taps at
+an iPhone 12 viewport. Without Chromium, Playwright or the Pyodide files these tests skip, except
+under CI (``CI`` set), where they fail.
 """
 
 from __future__ import annotations
@@ -99,7 +100,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from suanfan.web.site import build_site
 
     out = tmp_path_factory.mktemp("site")
-    build_site(out, pyodide)
+    # CI gives the pure wheel pip built (.ci/run); otherwise one made from the installed sources
+    build_site(out, pyodide, os.environ.get("SUANFAN_SITE_WHEEL") or None)
     return out
 
 
@@ -111,7 +113,8 @@ def _free_port() -> int:
 
 def _static_server(directory: Path, port: int) -> subprocess.Popen[bytes]:
     proc = subprocess.Popen(
-        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", str(directory)],
+        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
+         "--directory", str(directory)],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 20
     while True:
@@ -194,9 +197,9 @@ def test_the_page_scores_200_hands_offline_as_the_library_does(offline_page: Any
 
 def test_the_page_gives_the_apis_answers_offline(offline_page: Any) -> None:
     # the worker answers with the very function the HTTP API's handlers call
-    from suanfan.web.engine import answer
-
     import json
+
+    from suanfan.web.engine import answer
 
     requests = [
         ("/api/mcr/score", {"hand": "[111z1]1234556789m 5m", "self_drawn": True, "winner": 2}),
@@ -208,8 +211,8 @@ def test_the_page_gives_the_apis_answers_offline(offline_page: Any) -> None:
         ("/api/rules", None),
     ]
     got = offline_page.evaluate(
-        "async (rs) => { const o = []; for (const [p, b] of rs) o.push(await window.suanfanEngine.call(p, b));"
-        " return o; }", requests)
+        "async (rs) => { const o = [];"
+        " for (const [p, b] of rs) o.push(await window.suanfanEngine.call(p, b)); return o; }", requests)
     for (path, body), answer_got in zip(requests, got, strict=True):
         assert answer_got == json.loads(answer(path, json.dumps(body))), path
 
