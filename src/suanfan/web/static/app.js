@@ -416,7 +416,7 @@
       this.ready = new Promise((resolve, reject) => {
         this.worker.onmessage = (e) => {
           const m = e.data;
-          if (m.type === "ready") { this.bootMs = m.ms; this.failed = null; resolve(); renderEngine(); }
+          if (m.type === "ready") { this.bootMs = m.ms; this.steps = m.steps; this.failed = null; resolve(); renderEngine(); }
           else if (m.type === "failed") { this.failed = m.error; reject(new Error(m.error)); renderEngine(); }
           else if (m.type === "answer") {
             const p = this.pending.get(m.id);
@@ -447,7 +447,7 @@
   window.suanfanEngine = {  // the page's worker interface (also what the browser tests drive)
     call: (path, body) => Engine.call(path, body),
     ready: () => Engine.ready,
-    info: () => ({ info: Engine.info, bootMs: Engine.bootMs, failed: Engine.failed }),
+    info: () => ({ info: Engine.info, bootMs: Engine.bootMs, steps: Engine.steps, failed: Engine.failed }),
   };
   async function startEngine() {
     let info = null;
@@ -457,15 +457,8 @@
     } catch (e) { /* no site: the HTTP API */ }
     if (!info || !info.wheel) { renderEngine(); return false; }
     Engine.info = info;
-    if ("serviceWorker" in navigator && !navigator.serviceWorker.controller) {
-      // the first visit: the service worker fetches every file once (with its progress); the
-      // engine then starts from its cache, so nothing is downloaded twice
-      await new Promise((resolve) => {
-        navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true });
-        setTimeout(resolve, 60000);
-        navigator.serviceWorker.ready.then((reg) => { if (!reg.active || navigator.serviceWorker.controller) resolve(); });
-      });
-    }
+    // the first visit: the engine starts at once, while the service worker keeps every file for
+    // the next (its fetches revalidate what the engine's put in the browser's HTTP cache: 304s)
     Engine.start();
     renderEngine();
     return true;

@@ -8,22 +8,29 @@ let answer = null;
 
 async function boot(base, info) {
   const t0 = performance.now();
+  const steps = {};
+  const step = (name) => { steps[name] = Math.round(performance.now() - t0); };
+  const wheel = fetch(base + info.wheel);  // meanwhile
   const { loadPyodide } = await import(base + info.pyodide + "pyodide.mjs");  // a module worker
+  step("script");
   const py = await loadPyodide({ indexURL: base + info.pyodide, fullStdLib: false });
-  const res = await fetch(base + info.wheel);
+  step("python");
+  const res = await wheel;
   if (!res.ok) throw new Error(`the suanfan wheel: HTTP ${res.status}`);
   py.unpackArchive(await res.arrayBuffer(), "wheel");
   answer = py.pyimport("suanfan.web.engine").answer;
+  step("suanfan");
   answer("/api/parse", JSON.stringify({ hand: "123m" }));  // imports what a first score needs
-  return Math.round(performance.now() - t0);
+  step("ready");
+  return steps;
 }
 
 self.onmessage = async (event) => {
   const m = event.data;
   if (m.type === "boot") {
     try {
-      const ms = await boot(m.base, m.engine);
-      self.postMessage({ type: "ready", ms });
+      const steps = await boot(m.base, m.engine);
+      self.postMessage({ type: "ready", ms: steps.ready, steps });
     } catch (err) {
       self.postMessage({ type: "failed", error: String(err && err.message || err) });
     }
