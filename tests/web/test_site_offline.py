@@ -303,3 +303,93 @@ def test_the_hand_being_entered_survives_a_reload(offline_page: Any) -> None:
     page.goto(page.url.split("#")[0], wait_until="domcontentloaded")  # the address without the hand
     page.wait_for_function("() => document.getElementById('notation').value === '123m456p'")
     _wait_engine(page)
+
+
+# -- what a new player met on the page (issue 34, part 5), each fixed and tried here ------------
+def test_a_complete_riichi_hand_without_yaku_says_why_in_the_headline(offline_page: Any) -> None:
+    page = offline_page
+    page.tap("#clear")
+    page.tap("#system button[data-system=riichi]")
+    hand = "123m456p789s1122z 2z"
+    _tap_tiles(page, hand.split(" ")[0])
+    _tap_tiles(page, hand.split(" ")[1])
+    page.wait_for_selector("#not-winning #why")
+    with pytest.raises(MahjongError) as why:
+        riichi_score(hand)
+    assert page.inner_text("#why") == str(why.value)  # the cause is the headline, not "does not win"
+    assert "yaku" in page.inner_text("#why")
+    # Example clears the flags the hand before had
+    page.tap("#opt-riichi")
+    page.tap("#example")
+    page.wait_for_selector("#total")
+    assert not page.is_checked("#opt-riichi input")
+
+
+def test_a_complete_hand_offline_never_says_add_0_more(offline_page: Any) -> None:
+    page = offline_page
+    page.tap("#clear")
+    page.tap("#system button[data-system=mcr]")
+    page.evaluate("""() => { window.__bar = []; new MutationObserver(() => window.__bar.push(
+        document.getElementById('bar-total').textContent)).observe(document.getElementById('bar-total'),
+        {childList: true, characterData: true, subtree: true}); }""")
+    _tap_tiles(page, "1234556789m111z5m")
+    page.wait_for_selector("#total")
+    texts = page.evaluate("() => window.__bar")
+    assert texts and not [x for x in texts if "add 0" in x], texts
+
+
+def test_the_switchers_are_radios_with_their_state(offline_page: Any) -> None:
+    page = offline_page
+    page.tap("#system button[data-system=riichi]")
+    for group in ("system", "mode", "claim", "seat_wind", "round_wind"):
+        assert page.get_attribute(f"#{group}", "role") == "radiogroup"
+        roles = page.eval_on_selector_all(f"#{group} button", "bs => bs.map(b => b.getAttribute('role'))")
+        assert roles and set(roles) == {"radio"}, group
+    assert page.get_attribute("#system button[data-system=riichi]", "aria-checked") == "true"
+    assert page.get_attribute("#system button[data-system=mcr]", "aria-checked") == "false"
+    page.tap("#seat_wind button[data-wind=W]")
+    assert page.get_attribute("#seat_wind button[data-wind=W]", "aria-checked") == "true"
+    page.tap("#system button[data-system=mcr]")
+    assert page.get_attribute("#system button[data-system=mcr]", "aria-checked") == "true"
+
+
+def test_tiles_are_named_in_the_pages_language(offline_page: Any) -> None:
+    page = offline_page
+    names = {"en": ("White Dragon", "5 Dots"), "zh-Hans": ("白板", "五筒"), "zh-Hant": ("白板", "五筒"),
+             "ja": ("白", "五筒")}
+    for lang, (white, five) in names.items():
+        page.select_option("#lang", lang)
+        assert page.get_attribute("#palette button[data-tile='5z']", "aria-label") == white
+        assert page.get_attribute("#palette button[data-tile='5p']", "aria-label") == five
+    page.select_option("#lang", "en")
+    page.tap("#clear")
+    page.tap("#palette button[data-tile='7z']")
+    assert page.get_attribute("#hand-view button[data-tile='7z']", "title") == "Red Dragon"
+
+
+def test_tap_targets_on_a_phone_are_44_px(offline_page: Any) -> None:
+    page = offline_page
+    small = []
+    for sel in ("#undo", "#redo", "#example", "#clear", "#seat_wind button", "#round_wind button",
+                "#system button"):
+        boxes = page.eval_on_selector_all(
+            sel, "bs => bs.map(b => { const r = b.getBoundingClientRect(); return [r.width, r.height]; })")
+        for box in boxes:
+            if box[0] and (box[0] < 44 or box[1] < 44):
+                small.append((sel, box))
+    assert not small
+
+
+def test_tapping_the_score_bar_shows_the_total_below_the_header(offline_page: Any) -> None:
+    page = offline_page
+    page.tap("#clear")
+    page.tap("#system button[data-system=mcr]")
+    _tap_tiles(page, "1234556789m111z5m")
+    page.wait_for_selector("#total")
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.tap("#scorebar")
+    page.wait_for_function("""() => {
+        const head = document.querySelector('header.top').getBoundingClientRect();
+        const total = document.getElementById('total').getBoundingClientRect();
+        return window.scrollY > 0 && total.top >= head.bottom && total.bottom <= window.innerHeight;
+    }""", timeout=5_000)

@@ -56,7 +56,16 @@
   const kindOf = (tile) => (tile[0] === "0" ? "5" + tile[1] : tile);
   const sortKey = (tile) => SUITS.indexOf(tile[1]) * 100 + Number(kindOf(tile)[0]) * 2 + (tile[0] === "0" ? 1 : 0);
   const sortTiles = (tiles) => tiles.slice().sort((a, b) => sortKey(a) - sortKey(b));
-  const tileImg = (tile, extra) => `<img src="tiles/${tile}.svg" alt="${tile}"${extra || ""}>`;
+  const tileImg = (tile, extra) => `<img src="tiles/${tile}.svg" alt="${tileName(tile)}"${extra || ""}>`;
+  /** A tile's name in the page's language ("White Dragon", "白板", "白"; "Red 5 Dots", "赤五筒"). */
+  function tileName(tile) {
+    const N = I18N.TILES[S.lang] || I18N.TILES.en;
+    if (tile === "back") return N.back;
+    const r = Number(tile[0]), suit = tile[1];
+    if (suit === "z") return N.honours[r - 1] || tile;
+    if (suit === "f") return N.flowers[r - 1] || tile;
+    return (r === 0 ? N.red : "") + N.number(r === 0 ? 5 : r, suit);
+  }
 
   function formatTiles(tiles) {
     let out = "", digits = "", suit = "";
@@ -193,6 +202,7 @@
     if (S.mode === "dora") {  // one indicator a tap of the mode: then back to tiles (not sticky)
       S.mode = "tile";
       for (const x of document.querySelectorAll("#mode button")) x.classList.toggle("on", x.dataset.mode === "tile");
+      syncRadios();
       return appendTo("dora_indicators", tile, "dora_added");
     }
     if (S.mode === "seen") return appendTo("visible", tile, "seen_added");
@@ -291,7 +301,7 @@
           : m.concealed ? t("kong_closed") : m.promoted ? t("kong_added") : t("kong_open");
         const tiles = m.tiles.map((x, j) => {
           const face = m.concealed && (j === 0 || j === 3) ? "back" : x;
-          return `<button type="button" class="t${on("meld", i)}" data-where="meld" data-index="${i}" title="${x}">${tileImg(face)}</button>`;
+          return `<button type="button" class="t${on("meld", i)}" data-where="meld" data-index="${i}" title="${esc(tileName(x))}">${tileImg(face)}</button>`;
         }).join("");
         // who it was claimed from, in words (the notation's claim digit: 1 left, 2 opposite, 3 right)
         const from = m.source == null || m.kind === "chow" ? "" : " · " + t(["from_left", "from_opposite", "from_right"][m.source - 1]);
@@ -300,11 +310,11 @@
       if (S.concealed.length) {
         const order = S.concealed.map((x, i) => [x, i]).sort((a, b) => sortKey(a[0]) - sortKey(b[0]));
         const tiles = order.map(([x, i]) =>
-          `<button type="button" class="t${on("standing", i)}" data-where="standing" data-index="${i}" data-tile="${x}" title="${x}">${tileImg(x)}</button>`).join("");
+          `<button type="button" class="t${on("standing", i)}" data-where="standing" data-index="${i}" data-tile="${x}" title="${esc(tileName(x))}">${tileImg(x)}</button>`).join("");
         parts.push(`<div class="group standing"><div class="tiles">${tiles}</div><span class="tag">&nbsp;</span></div>`);
       }
       if (S.winning) {
-        parts.push(`<div class="group win"><div class="tiles"><button type="button" class="t${on("win", 0)}" data-where="win" data-index="0" data-tile="${S.winning}" title="${S.winning}">${tileImg(S.winning)}</button></div><span class="tag">${esc(t("winning"))}</span></div>`);
+        parts.push(`<div class="group win"><div class="tiles"><button type="button" class="t${on("win", 0)}" data-where="win" data-index="0" data-tile="${S.winning}" title="${esc(tileName(S.winning))}">${tileImg(S.winning)}</button></div><span class="tag">${esc(t("winning"))}</span></div>`);
       }
       if (S.flowers.length && S.system === "mcr") {
         const tiles = S.flowers.map((f) => `<span class="t">${tileImg(f + "f")}</span>`).join("");
@@ -339,12 +349,22 @@
     const free = !["dora", "seen"].includes(S.mode);
     for (const b of pal.querySelectorAll("button[data-tile]")) {
       const tile = b.dataset.tile, kind = kindOf(tile);
+      if (b.dataset.lang !== S.lang) {  // named in the page's language
+        b.setAttribute("aria-label", tileName(tile));
+        b.title = tileName(tile);
+        b.querySelector("img").alt = "";
+        b.dataset.lang = S.lang;
+      }
       let off = free && copies(kind) >= 4;
       if (tile[0] === "0" && free && redUsed(tile)) off = true;
       if (S.mode === "chow" && tile[1] === "z") off = true;
       b.disabled = off;
     }
-    for (const b of $("flowers").querySelectorAll("button")) b.classList.toggle("on", S.flowers.includes(Number(b.dataset.flower)));
+    for (const b of $("flowers").querySelectorAll("button")) {
+      b.classList.toggle("on", S.flowers.includes(Number(b.dataset.flower)));
+      b.setAttribute("aria-pressed", S.flowers.includes(Number(b.dataset.flower)) ? "true" : "false");
+      b.setAttribute("aria-label", tileName(b.dataset.flower + "f"));
+    }
     $("meld-opts").classList.toggle("hidden", !["chow", "pung", "kong"].includes(S.mode));
     if (S.claim === "promoted" && S.mode !== "kong") S.claim = "claimed";
     for (const b of document.querySelectorAll("#claim button")) {
@@ -354,6 +374,7 @@
     $("from").disabled = S.claim === "concealed";
     // For a chow the claim digit says which tile was claimed, not who discarded it: not asked here.
     document.querySelector(".from").style.display = S.mode === "chow" ? "none" : "";
+    syncRadios();
   }
 
   function renderToggles() {
@@ -375,6 +396,19 @@
       `<button type="button" data-seat="${i}" class="${i === dis ? "on" : ""}" aria-label="${w}">${esc(names[i])}</button>`).join("");
     $("discarder-group").hidden = !!(S.flags.self_drawn || S.flags.heavenly_hand || S.flags.earthly_hand);
     $("dealer-mark").textContent = S.seat_wind === "E" ? t("dealer_badge") : "";
+    syncRadios();
+  }
+  /** The switchers are radio groups: each button a radio, checked when it is on. */
+  function syncRadios() {
+    for (const id of ["system", "mode", "claim", "seat_wind", "round_wind", "discarder"]) {
+      const group = $(id);
+      if (!group) continue;
+      group.setAttribute("role", "radiogroup");
+      for (const b of group.querySelectorAll("button")) {
+        b.setAttribute("role", "radio");
+        b.setAttribute("aria-checked", b.classList.contains("on") ? "true" : "false");
+      }
+    }
   }
   function renderStatic() {
     document.documentElement.lang = S.lang;
@@ -563,7 +597,7 @@
         const res = await post(`/api/${S.system}/score`, body);
         if (my !== seq) return;
         if (!res.ok) {
-          const failed = () => { sayServer(res.data.detail); renderNotWinning(); };
+          const failed = () => { sayServer(res.data.detail); renderNotWinning(res.data.detail); };
           show(failed);
           if (res.status === 422) {  // a possible hand that does not win: what to discard
             const adv = await post("/api/analyze", { hand: text, system: S.system, rules, situation: sit, visible });
@@ -637,10 +671,13 @@
   function altName(e) {  // the other names, as a tooltip
     return [e.name_zh, e.name_zh_hant, e.name_en, e.name_ja].filter((x) => x && x !== fanName(e)).join(" · ");
   }
-  function renderNotWinning() {
+  function renderNotWinning(detail) {
+    // the reason is the headline (no yaku, a bad dora field, Rinshan without Tsumo ...), where
+    // the eye is, above any discard advice
     S.last = null;
-    $("result").innerHTML = `<p class="placeholder" id="not-winning">${esc(t("complete_not_winning"))}</p>`;
-    bar({ main: "—", unit: "", badge: t("complete_not_winning"), ok: false });
+    const why = detail ? I18N.error(S.lang, detail) : "";
+    $("result").innerHTML = `<div class="headline not-winning" id="not-winning"><span class="why" id="why">${esc(why || t("complete_not_winning"))}</span>${why ? `<span class="badge no">${esc(t("complete_not_winning"))}</span>` : ""}</div>`;
+    bar({ main: "—", unit: "", badge: why || t("complete_not_winning"), ok: false });
   }
   function renderAdvice(d) {
     const opts = Array.isArray(d.options) ? d.options : [];
@@ -937,6 +974,11 @@
       remember();
       S.melds = p.melds; S.concealed = p.concealed; S.winning = p.winning;
       if (S.system === "mcr") S.flowers = [];
+      // a fresh example: no flags or indicators left from the hand before
+      S.flags = {}; S.discarder = null;
+      for (const id of ["dora_indicators", "ura_dora_indicators", "visible"]) $(id).value = "";
+      for (const id of ["honba", "riichi_sticks", "nuki"]) $(id).value = "0";
+      renderToggles();
       edited();
     });
     $("clear").addEventListener("click", () => {
@@ -1006,7 +1048,12 @@
     for (const id of ["dora_indicators", "ura_dora_indicators", "honba", "riichi_sticks", "nuki", "visible"]) $(id).addEventListener("input", changed);
     $("share").addEventListener("click", share);
     $("picture").addEventListener("click", picture);
-    $("scorebar").addEventListener("click", () => $("result-card").scrollIntoView({ behavior: "smooth", block: "start" }));
+    $("scorebar").addEventListener("click", () => {
+      // to the result, below the sticky header (which would hide the total)
+      const head = document.querySelector("header.top");
+      const top = $("result-card").getBoundingClientRect().top + window.scrollY - (head ? head.offsetHeight : 0) - 8;
+      window.scrollTo({ top: Math.max(0, top), behavior: "smooth" });
+    });
     window.addEventListener("online", () => { renderOffline(); changed(); });
     window.addEventListener("hashchange", () => {  // a shared link opened in this tab
       S.flags = {};

@@ -243,6 +243,22 @@ window.SUANFAN_I18N = (function () {
 
   /** The server's error message in the page's language: the common ones by their pattern, any
    *  other one behind a translated lead (English: the message as the library wrote it). */
+
+  // tile names, for screen readers and tooltips
+  const DIGITS = ["", "一", "二", "三", "四", "五", "六", "七", "八", "九"];
+  const FLOWERS = ["梅", "蘭", "菊", "竹", "春", "夏", "秋", "冬"];
+  const TILES = {
+    en: { number: (n, s) => `${n} ${{ m: "Characters", p: "Dots", s: "Bamboo" }[s]}`, red: "Red ",
+      honours: ["East Wind", "South Wind", "West Wind", "North Wind", "White Dragon", "Green Dragon", "Red Dragon"],
+      flowers: ["Plum", "Orchid", "Chrysanthemum", "Bamboo", "Spring", "Summer", "Autumn", "Winter"], back: "face down" },
+    "zh-Hans": { number: (n, s) => DIGITS[n] + { m: "万", p: "筒", s: "条" }[s], red: "红",
+      honours: ["东风", "南风", "西风", "北风", "白板", "发财", "红中"],
+      flowers: ["梅", "兰", "菊", "竹", "春", "夏", "秋", "冬"], back: "暗牌" },
+    "zh-Hant": { number: (n, s) => DIGITS[n] + { m: "萬", p: "筒", s: "條" }[s], red: "紅",
+      honours: ["東風", "南風", "西風", "北風", "白板", "發財", "紅中"], flowers: FLOWERS, back: "暗牌" },
+    ja: { number: (n, s) => DIGITS[n] + { m: "萬", p: "筒", s: "索" }[s], red: "赤",
+      honours: ["東", "南", "西", "北", "白", "發", "中"], flowers: FLOWERS, back: "伏せ牌" },
+  };
   function error(lang, detail) {
     const e = T[lang].err;
     const msg = String(detail || "");
@@ -279,5 +295,5 @@ window.SUANFAN_I18N = (function () {
     if (l.startsWith("ja")) return "ja";
     return "en";
   }
-  return { LANGS, T, error, toTraditional, fromLocale };
+  return { LANGS, T, TILES, error, toTraditional, fromLocale };
 })();
