@@ -157,7 +157,15 @@ def offline_page(playwright: Any, site: Path) -> Iterator[Any]:
         page = context.new_page()
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.goto(f"http://127.0.0.1:{port}/", wait_until="domcontentloaded")
+        # what the loading indicator said while the engine loaded the first time
+        page.evaluate("""() => {
+            window.__status = [];
+            const el = document.getElementById('engine-status');
+            window.__status.push(el.textContent);
+            new MutationObserver(() => window.__status.push(el.textContent))
+                .observe(el, {childList: true, characterData: true, subtree: true}); }""")
         _wait_engine(page)
+        context.__dict__["_suanfan_status"] = page.evaluate("() => window.__status")
         page.wait_for_function("() => navigator.serviceWorker.controller != null")
     finally:
         server.terminate()
@@ -393,3 +401,46 @@ def test_tapping_the_score_bar_shows_the_total_below_the_header(offline_page: An
         const total = document.getElementById('total').getBoundingClientRect();
         return window.scrollY > 0 && total.top >= head.bottom && total.bottom <= window.innerHeight;
     }""", timeout=5_000)
+
+
+# -- what players expect of a calculator app (issue 34, part 3) ---------------------------------
+def test_the_hands_scored_are_kept_with_running_totals(offline_page: Any) -> None:
+    page = offline_page
+    if page.is_visible("#history-clear"):
+        page.tap("#history-clear")
+    hands = ["1234556789m111z5m", "123m456p789s1155z5z"]
+    want = [0, 0, 0, 0]
+    for hand in hands:
+        page.tap("#clear")
+        page.tap("#system button[data-system=mcr]")
+        page.tap("#seat_wind button[data-wind=E]")
+        page.tap("#round_wind button[data-wind=E]")
+        _tap_tiles(page, hand)
+        page.wait_for_selector("#total")
+        body = {"hand": page.input_value("#notation")}
+        result = mcr_score(parse_hand(body["hand"]))
+        for seat, v in enumerate(result.settlement(0, 1)):
+            want[seat] += v
+    page.reload(wait_until="domcontentloaded")  # kept on the device
+    page.wait_for_selector("#history li")
+    assert page.locator("#history li").count() == len(hands)
+    got = [int(page.inner_text(f"#running b[data-seat='{i}']")) for i in range(4)]
+    assert got == want
+    _wait_engine(page)
+
+
+def test_a_share_link_opens_offline(offline_page: Any) -> None:
+    page = offline_page
+    hand = "123m456p789s1122z 2z"
+    page.goto(page.url.split("#")[0] + "#s=riichi&h=" + hand.replace(" ", "+") + "&f=tsumo&l=en",
+              wait_until="domcontentloaded")
+    _wait_engine(page)
+    want = riichi_score(parse_hand(hand), tsumo=True).payment.total
+    page.wait_for_function(
+        "v => { const el = document.getElementById('total'); return el && el.textContent === v; }",
+        arg=str(want), timeout=30_000)
+
+
+def test_the_first_load_showed_its_progress_with_the_size(offline_page: Any) -> None:
+    seen = offline_page.context.__dict__.get("_suanfan_status", [])
+    assert [s for s in seen if "MB" in s], seen

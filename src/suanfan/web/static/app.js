@@ -692,8 +692,42 @@
     bar({ main: t("shanten", d.shanten), unit: "", badge: t("complete_not_winning"), ok: false });
   }
   function seatName(i) { return t("winds")[i]; }
+
+  // ------------------------------------------------- history: the last hands scored, on the device
+  const HISTORY_MAX = 30;
+  function loadHistory() {
+    try { const h = JSON.parse(store.get("suanfan.history") || "[]"); return Array.isArray(h) ? h : []; }
+    catch (e) { return []; }
+  }
+  /** A hand scored: a new entry, or the last one again when only its situation changed. */
+  function record(system, d) {
+    const hist = loadHistory();
+    const tiles = d.hand || $("notation").value.trim();
+    const entry = system === "mcr"
+      ? { system, hand: tiles, total: d.total, points: ((d.settlement || {}).points || []).slice(0, 4), at: Date.now() }
+      : { system, hand: tiles, total: riichiPoints(d), han: d.han, fu: d.fu, at: Date.now() };
+    const last = hist[hist.length - 1];
+    if (last && last.system === system && last.hand === tiles) hist[hist.length - 1] = entry;
+    else hist.push(entry);
+    while (hist.length > HISTORY_MAX) hist.shift();
+    store.set("suanfan.history", JSON.stringify(hist));
+    renderHistory();
+  }
+  function renderHistory() {
+    const hist = loadHistory();
+    $("history-card").hidden = !hist.length;
+    $("history").innerHTML = hist.slice().reverse().map((e) =>
+      `<li data-system="${esc(e.system)}"><span class="h-hand">${esc(e.hand)}</span> <b class="h-total">${esc(e.total)}</b> ${esc(e.system === "mcr" ? t("fan") : t("points"))}${e.points && e.points.length ? ` <span class="alt">${esc(e.points.map((v) => (v > 0 ? "+" : "") + v).join(" "))}</span>` : ""}</li>`).join("");
+    // the running totals of a table: the MCR settlements summed by seat
+    const sums = [0, 0, 0, 0];
+    let any = false;
+    for (const e of hist) if (e.points && e.points.length === 4) { any = true; e.points.forEach((v, i) => { sums[i] += v; }); }
+    $("running").innerHTML = any ? `<span class="label">${esc(t("running"))}</span>` + sums.map((v, i) =>
+      `<div class="${v >= 0 ? "plus" : "minus"}"><span class="seat">${esc(seatName(i))}</span><b data-seat="${i}">${v > 0 ? "+" : ""}${v}</b></div>`).join("") : "";
+  }
   function renderMCR(d, sit) {
     S.last = { kind: "mcr", data: d };
+    if (!S.redrawing) record("mcr", d);
     const min = d.min_fan != null ? d.min_fan : 8;
     const fans = Array.isArray(d.fans) ? d.fans : [];
     const rows = fans.map((e) => {
@@ -734,6 +768,7 @@
   }
   function renderRiichi(d, sit) {
     S.last = { kind: "riichi", data: d };
+    if (!S.redrawing) record("riichi", d);
     const yaku = Array.isArray(d.yaku) ? d.yaku : [];
     const rows = yaku.map((e) => {
       const han = e.han != null ? e.han : e.value;
@@ -853,6 +888,7 @@
     for (const f of (q.get("f") || "").split(",")) if (/^[a-z_]+$/.test(f)) S.flags[f] = true;
     const w = q.get("w") || "";
     if (w.length === 2 && WINDS.includes(w[0]) && WINDS.includes(w[1])) { S.seat_wind = w[0]; S.round_wind = w[1]; }
+    else if (h) { S.seat_wind = "E"; S.round_wind = "E"; }  // a link leaves out the default winds
     if (WINDS.includes(q.get("dc"))) S.discarder = WINDS.indexOf(q.get("dc"));
     if (q.get("r")) S.preset[S.system] = q.get("r");
     for (const [key, id] of [["v", "visible"], ["d", "dora_indicators"], ["u", "ura_dora_indicators"], ["hb", "honba"], ["rs", "riichi_sticks"], ["nk", "nuki"]]) {
@@ -1007,7 +1043,9 @@
       S.lang = $("lang").value;
       store.set("suanfan.lang", S.lang);
       renderStatic();
-      if (S.redraw) S.redraw();  // the last answer of the server, in the new language
+      S.redrawing = true;
+      try { if (S.redraw) S.redraw(); } finally { S.redrawing = false; }  // the last answer, in the new language
+      renderHistory();
       saveHash();
     });
     $("mode").addEventListener("click", (e) => {
@@ -1047,6 +1085,7 @@
     $("preset").addEventListener("change", () => { S.preset[S.system] = $("preset").value; renderToggles(); changed(); });
     for (const id of ["dora_indicators", "ura_dora_indicators", "honba", "riichi_sticks", "nuki", "visible"]) $(id).addEventListener("input", changed);
     $("share").addEventListener("click", share);
+    $("history-clear").addEventListener("click", () => { store.set("suanfan.history", "[]"); renderHistory(); });
     $("picture").addEventListener("click", picture);
     $("scorebar").addEventListener("click", () => {
       // to the result, below the sticky header (which would hide the total)
@@ -1105,6 +1144,7 @@
   }
   $("keep-winds").checked = store.get("suanfan.keepWinds") !== "0";
   wire();
+  renderHistory();
   loadHash();
   renderStatic();
   if ($("notation").value) changed(); else showPlaceholder(t("empty"));
