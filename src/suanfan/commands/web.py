@@ -152,7 +152,7 @@ def site(args: argparse.Namespace) -> int:
 def _register_site(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "site",
-        help="write the calculator as a static site that works offline (engine in the page)",
+        help="write the calculator as a static site that works offline",
         description="Write OUT_DIR: the calculator page, which runs suanfan itself under Pyodide "
                     "in a Web Worker, the Pyodide runtime files, suanfan's pure wheel, icons, a "
                     "web app manifest and a service worker that precaches it all. Any static "
