@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 
+from suanfan.errors import MahjongError
 from suanfan.mcr.generate import random_hand
 from suanfan.web import engine
 from suanfan.web.site import PYODIDE_FILES, build_site, icon_png
@@ -130,3 +131,27 @@ def test_the_site_command_needs_the_pyodide_files(tmp_path: Path) -> None:
                        env=env)
     assert r.returncode == 0, r.stderr
     assert (tmp_path / "out" / "engine.json").is_file()
+
+
+def test_serve_site_serves_the_site_and_the_api(tmp_path: Path) -> None:
+    pytest.importorskip("fastapi")
+    from fastapi.testclient import TestClient
+
+    from suanfan.web.app import create_app
+
+    out = tmp_path / "site"
+    build_site(out, _fake_pyodide(tmp_path))
+    client = TestClient(create_app(site=str(out)))
+    assert client.get("/").text == (out / "index.html").read_text()
+    assert _line(client.get("/sw.js").text, "VERSION") == _line((out / "sw.js").read_text(), "VERSION")
+    assert client.get("/engine.json").json()["wheel"].startswith("wheels/suanfan-")
+    info = client.get("/engine.json").json()
+    assert client.get("/" + info["wheel"]).content == (out / info["wheel"]).read_bytes()
+    assert client.get("/pyodide/pyodide.asm.wasm").status_code == 200
+    assert client.get("/api/rules").status_code == 200  # the API stays
+    # without a site: the package's page, whose service worker has no precache list
+    plain = TestClient(create_app())
+    assert _line(plain.get("/sw.js").text, "PRECACHE") == "null"
+    assert plain.get("/engine.json").status_code == 404
+    with pytest.raises(MahjongError, match=r"engine\.json"):
+        create_app(site=str(tmp_path))
