@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# What the browser tests (tests/web/test_browser.py) need: Debian's Chromium and the Playwright
-# Python package (which drives /usr/bin/chromium; Playwright's own browser download is not used).
+# What the browser tests (tests/web/test_browser.py, test_site_offline.py) need: Debian's Chromium,
+# the Playwright Python package (which drives /usr/bin/chromium; Playwright's own browser download
+# is not used) and the npm pyodide package of web/ (the static site's engine).
 # Run as root inside the activated virtual environment, before `pip install -e '.[dev]'`.
 # Set SUANFAN_SCREENSHOT_FONTS=1 to add the CJK fonts the README screenshot needs.
 set -euo pipefail
@@ -18,4 +19,17 @@ fi
 /usr/bin/chromium --version
 
 python -m pip install --quiet "playwright>=1.40"
+
+# The Pyodide runtime of the static site (suanfan site; tests/web/test_site_offline.py): the npm
+# package pinned in web/package-lock.json, installed from the npm registry (Node 20 / npm).
+if [ -f web/package-lock.json ]; then
+    if ! command -v npm >/dev/null; then
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get update -qq
+        apt-get install -y -qq --no-install-recommends nodejs npm >/dev/null
+    fi
+    (cd web && npm ci --no-audit --no-fund --loglevel=error)
+    test -f web/node_modules/pyodide/pyodide.asm.wasm
+    echo "pyodide (npm): $(node -p 'require("./web/node_modules/pyodide/package.json").version')"
+fi
 python -c "import playwright.sync_api; print('playwright python package: ok')"

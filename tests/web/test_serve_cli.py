@@ -74,7 +74,7 @@ def test_serve_runs_the_app() -> None:
                 time.sleep(0.1)
         assert status == 200 and "mcr" in json.loads(body)["systems"]
         status, body = _get(base + "/")
-        assert status == 200 and b"/static/app.js" in body
+        assert status == 200 and b'"static/app.js"' in body
         req = urllib.request.Request(base + "/api/mcr/score", data=b'{"hand": "123m"}',
                                      headers={"Content-Type": "application/json"})
         try:

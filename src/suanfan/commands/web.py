@@ -12,7 +12,7 @@ from typing import Final
 
 from ..cli import register_command, whole_number
 
-__all__ = ["serve"]
+__all__ = ["serve", "site"]
 
 _MISSING = "suanfan serve needs FastAPI and uvicorn: pip install 'suanfan[web]'"
 
@@ -75,6 +75,12 @@ def serve(args: argparse.Namespace) -> int:
     # the worker processes import the app themselves: the per-process limits travel by environment
     os.environ["SUANFAN_MAX_CONCURRENT"] = str(args.max_concurrent)
     os.environ.update(limits.to_env())
+    if args.site:
+        if not os.path.isfile(os.path.join(args.site, "engine.json")):
+            print(f"suanfan: error: --site {args.site}: not a folder written by `suanfan site`",
+                  file=sys.stderr)
+            return 2
+        os.environ["SUANFAN_SITE"] = os.path.abspath(args.site)
     if args.tournament:
         from ..tournament import Tournament
 
@@ -163,7 +169,54 @@ def _register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--tournament", metavar="FILE",
                    help="serve this tournament's score sheets and standings at /tournament "
                         "(a file made by `suanfan tournament create`)")
+    p.add_argument("--site", metavar="DIR",
+                   help="serve this static site (written by `suanfan site`) at /: its page runs "
+                        "the engine itself; the API stays (default: the page that asks the API)")
     p.add_argument("--log-level", default="warning",
                    choices=("critical", "error", "warning", "info", "debug"),
                    help="uvicorn's log level (default warning)")
     p.set_defaults(func=serve)
+
+
+_PYODIDE_ENV = "SUANFAN_PYODIDE"
+
+
+def site(args: argparse.Namespace) -> int:
+    from ..errors import MahjongError
+    from ..web.site import build_site
+
+    pyodide = args.pyodide or os.environ.get(_PYODIDE_ENV)
+    if not pyodide:
+        print(f"suanfan: error: site needs the Pyodide files: --pyodide DIR or ${_PYODIDE_ENV} "
+              "(e.g. node_modules/pyodide after `npm install` in web/)", file=sys.stderr)
+        return 2
+    try:
+        report = build_site(args.out_dir, pyodide, args.wheel)
+    except (MahjongError, OSError) as exc:
+        print(f"suanfan: error: {exc}", file=sys.stderr)
+        return 2
+    print(f"suanfan: wrote {len(report.files)} files, {report.total_bytes / 1e6:.1f} MB, to "
+          f"{args.out_dir} (suanfan {report.version}, Pyodide {report.pyodide_version}, "
+          f"{report.wheel}); serve it with any static server, e.g. "
+          f"python -m http.server -d {args.out_dir}", file=sys.stderr)
+    return 0
+
+
+@register_command
+def _register_site(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "site",
+        help="write the calculator as a static site that works offline",
+        description="Write OUT_DIR: the calculator page, which runs suanfan itself under Pyodide "
+                    "in a Web Worker, the Pyodide runtime files, suanfan's pure wheel, icons, a "
+                    "web app manifest and a service worker that precaches it all. Any static "
+                    "file server can host it. Nothing is downloaded: the Pyodide files come from "
+                    f"--pyodide or ${_PYODIDE_ENV} (docs/web-offline.md).",
+    )
+    p.add_argument("out_dir", metavar="OUT_DIR", help="the folder to write (created)")
+    p.add_argument("--pyodide", metavar="DIR",
+                   help=f"a Pyodide distribution, e.g. node_modules/pyodide (default ${_PYODIDE_ENV})")
+    p.add_argument("--wheel", metavar="FILE",
+                   help="suanfan's pure wheel (SUANFAN_PURE=1 pip wheel --no-deps . -w DIR); "
+                        "default: one made from the installed package's sources")
+    p.set_defaults(func=site)

@@ -22,11 +22,11 @@ installed. Never a traceback.
 
 from __future__ import annotations
 
-import importlib
 import os
 from collections.abc import Sequence
 from http import HTTPStatus
 from importlib import resources
+from pathlib import Path
 from typing import Annotated, Any, Final, Literal
 
 from fastapi import Body, FastAPI, Query, Request
@@ -38,16 +38,14 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, Validat
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .. import __version__
-from ..batch import mcr_json
-from ..errors import InvalidHand, MahjongError, NotWinning
-from ..hand import Hand
+from ..errors import MahjongError
 from ..mcr.situation import FLAGS as MCR_FLAGS
-from ..notation import MAX_INPUT_LENGTH, format_hand, parse_hand, parse_tile
-from ..svg import back_svg, flower_svg, hand_svg, tile_svg
-from ..tiles import tile_to_str
+from ..notation import MAX_INPUT_LENGTH
+from . import engine
+from .engine import BadRequest, EngineUnavailable, hand_dict, status_of
 from .guard import Guard
 
-__all__ = ["MAX_BODY_BYTES", "MAX_CONCURRENT", "ErrorBody", "app", "create_app"]
+__all__ = ["MAX_BODY_BYTES", "MAX_CONCURRENT", "BadRequest", "ErrorBody", "app", "create_app", "hand_dict"]
 
 #: Request bodies larger than this are refused with 413.
 MAX_BODY_BYTES = 16 * 1024
@@ -166,31 +164,14 @@ class ParseRequest(_Body):
 
 
 # -- errors ---------------------------------------------------------------------------------------
-class BadRequest(MahjongError):
-    """A request the library cannot serve (an unknown preset, a situation field of the wrong system)."""
-
 
 def _error(status: int, kind: str, detail: str) -> JSONResponse:
     return JSONResponse({"error": kind, "detail": detail}, status_code=status)
 
 
-def _status_of(exc: MahjongError) -> int:
-    # A possible hand that does not win is 422; anything that is not a possible hand is 400.
-    # Tournament: a hand entered twice or a session that has ended 409, no tournament file 404.
-    from ..tournament import EntryConflict
-
-    if isinstance(exc, EntryConflict):
-        return 409
-    if type(exc).__name__ == "NoTournament":
-        return 404
-    if isinstance(exc, NotWinning) and not isinstance(exc, InvalidHand):
-        return 422
-    return 400
-
-
 async def _on_mahjong_error(_request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, MahjongError)
-    return _error(_status_of(exc), type(exc).__name__, str(exc))
+    return _error(status_of(exc), type(exc).__name__, str(exc))
 
 
 async def _on_value_error(_request: Request, exc: Exception) -> JSONResponse:
@@ -251,194 +232,37 @@ async def _on_unexpected(_request: Request, exc: Exception) -> JSONResponse:
     return _error(500, "InternalError", f"internal error ({type(exc).__name__}); please report the input")
 
 
-# -- the engines (imported on first use) ---------------------------------------------------------
-_SPEC_PRESETS: dict[str, tuple[str, ...]] = {
-    # What the specification names; the engine's own list wins when it has one.
-    "mcr": ("mcr", "mcr-botzone", "mcr-2006", "mcr-ema", "mcr-extended"),
-    "riichi": ("default",),
-}
-_DEFAULT_RULES = {"mcr": "mcr", "riichi": "default"}
+# -- the answers: suanfan.web.engine's plain functions, which the page's in-browser engine calls too
 _REQUEST_MODELS: dict[str, type[_Body]] = {"mcr": MCRRequest, "riichi": RiichiRequest}
-
-
-class EngineUnavailable(Exception):
-    """The rule system's engine is not installed or incomplete (answered with 503)."""
-
-
-def _engine(system: str, need: str = "score") -> Any:
-    try:
-        module = importlib.import_module(f"suanfan.{system}")
-    except ImportError as exc:
-        raise EngineUnavailable(f"the {system} engine is not available ({exc})") from None
-    if not callable(getattr(module, need, None)):
-        raise EngineUnavailable(f"the {system} engine is not available (no {need}())")
-    return module
-
-
-def _call(system: str, name: str, *args: Any, **kwargs: Any) -> Any:
-    """Call an engine function; a part of the engine that has not landed is a 503, not a 500."""
-    fn = getattr(_engine(system, name), name)
-    try:
-        return fn(*args, **kwargs)
-    except ImportError as exc:
-        raise EngineUnavailable(f"the {system} engine is not available ({exc})") from None
+for _system, _model in _REQUEST_MODELS.items():
+    _defaults = {n: f.default for n, f in _model.model_fields.items() if n != "hand"}
+    if _defaults != engine.FIELDS[_system]:
+        raise AssertionError(f"the {_system} request's fields differ from suanfan.web.engine's")
 
 
 async def _on_engine_unavailable(_request: Request, exc: Exception) -> JSONResponse:
     return _error(503, "EngineUnavailable", str(exc))
 
 
-def _engine_presets(system: str) -> tuple[str, ...] | None:
-    """The preset names the engine knows, when it lists them."""
-    try:
-        eng = _engine(system)
-    except EngineUnavailable:
-        return None
-    for attr in ("PRESETS", "presets", "preset_names"):
-        obj = getattr(eng, attr, None)
-        if obj is None:
-            continue
-        if callable(obj) and not isinstance(obj, type):
-            try:
-                obj = obj()
-            except TypeError:
-                continue
-        if isinstance(obj, dict):
-            return tuple(str(k) for k in obj)
-        if isinstance(obj, list | tuple | set | frozenset):
-            return tuple(str(k) for k in obj)
-    return None
-
-
-def _check_rules(system: str, rules: str) -> None:
-    known = _engine_presets(system)
-    if known is not None and rules not in known:
-        raise BadRequest(f"unknown {system} preset {rules!r}: one of {', '.join(known)}")
-
-
-def _result_dict(result: Any) -> Any:
-    if result is None:
-        return None
-    to_dict = getattr(result, "to_dict", None)
-    return to_dict() if callable(to_dict) else result
-
-
 def _score(system: str, req: _Body) -> dict[str, Any]:
-    kwargs = req.model_dump()
-    hand = parse_hand(kwargs.pop("hand"))
-    _check_rules(system, kwargs["rules"])
-    if system != "mcr":
-        out = _result_dict(_call(system, "score", hand, **kwargs))
-        assert isinstance(out, dict)
-        return out
-    # MCR: as `suanfan mcr --json`, the result with the settlement of the four seats.
-    winner, discarder = kwargs.pop("winner"), kwargs.pop("discarder")
-    return mcr_json(_call(system, "score", hand, **kwargs), winner, discarder)
+    return engine.score(system, req.model_dump())
 
 
 def _analyze(req: AnalyzeRequest) -> dict[str, Any]:
-    """What ``suanfan analyze --json`` prints: for 13 tiles the wait table (each wait with its
-    score and unseen count; useful draws when not ready), for 14 tiles discard advice."""
-    system = req.system
-    if system is None:
-        system = "riichi" if req.rules is not None and not req.rules.startswith("mcr") else "mcr"
-    rules = req.rules if req.rules is not None else _DEFAULT_RULES[system]
-    model = _REQUEST_MODELS[system]
+    system = engine.analysis_system(req.system, req.rules)
+    rules = req.rules if req.rules is not None else engine.DEFAULT_RULES[system]
     try:
-        situation = model.model_validate({"hand": req.hand, "rules": rules, **req.situation})
+        situation = _REQUEST_MODELS[system].model_validate(
+            {"hand": req.hand, "rules": rules, **req.situation})
     except ValidationError as exc:
         raise BadRequest(_validation_message(exc.errors())) from None
     # Only what was given, as on the command line (the engines' defaults stand for the rest).
-    sit = situation.model_dump(exclude_unset=True)
-    for name in ("hand", "winner", "discarder"):
-        if name in sit:
-            if name != "hand":
-                raise BadRequest(f"{name} is for the settlement of a score, not for analysis")
-            del sit[name]
-    sit["rules"] = rules
-    hand = parse_hand(req.hand)
-    _check_rules(system, rules)
-    try:
-        from .. import analysis
-    except ImportError as exc:  # pragma: no cover - the analysis package ships with suanfan
-        raise EngineUnavailable(f"the analysis engine is not available ({exc})") from None
-    visible = req.visible or None
-    try:
-        return analysis.report(hand, system, visible=visible, **sit)
-    except ImportError as exc:
-        raise EngineUnavailable(f"the {system} engine is not available ({exc})") from None
-
-
-def _parse(req: ParseRequest) -> dict[str, Any]:
-    hand = parse_hand(req.hand)
-    return hand_dict(hand)
-
-
-def hand_dict(hand: Hand) -> dict[str, Any]:
-    """A hand read into its parts, JSON-ready (what ``POST /api/parse`` answers)."""
-    return {
-        "hand": str(hand),
-        "letters": format_hand(hand, "letters"),
-        "complete": hand.is_complete,
-        "melds": [
-            {
-                "text": str(m),
-                "kind": m.kind.value,
-                "tiles": [tile_to_str(t) for t in m.tiles],
-                "source": m.source,
-                "concealed": m.concealed,
-                "promoted": m.promoted,
-            }
-            for m in hand.melds
-        ],
-        "concealed": [tile_to_str(t) for t in hand.concealed],
-        "winning_tile": None if hand.winning_tile is None else tile_to_str(hand.winning_tile),
-        "flowers": list(hand.flowers),
-    }
-
-
-def _preset_flags(system: str) -> dict[str, list[str]]:
-    """The situation flags each preset of a rule system uses (for the page's toggles): from the
-    rule system's own situation definition, so a flag added there shows up on the page."""
-    try:
-        eng = _engine(system)
-    except EngineUnavailable:
-        return {}
-    if system == "mcr":
-        from ..mcr.fans import FAN_BY_ID
-        from ..mcr.situation import FLAGS as flags
-
-        return {name: [f.name for f in flags
-                       if not f.extended or (f.name in FAN_BY_ID and rules.enabled(f.name))]
-                for name, rules in eng.PRESETS.items()}
-    from ..riichi.situation import FLAGS as riichi_flags
-
-    return {name: [f for f in riichi_flags if f != "renhou" or rules.renhou != "off"]
-            for name, rules in eng.PRESETS.items()}
+    return engine.analyze(req.hand, system, rules, situation.model_dump(exclude_unset=True), req.visible)
 
 
 def _rules() -> dict[str, Any]:
-    systems: dict[str, Any] = {}
-    for system, model in _REQUEST_MODELS.items():
-        known = _engine_presets(system)
-        fields = {}
-        for name, info in model.model_fields.items():
-            if name in ("hand", "rules", "winner", "discarder"):
-                continue
-            fields[name] = {"default": info.default, "description": info.description or ""}
-        try:
-            _engine(system)
-            available = True
-        except EngineUnavailable:
-            available = False
-        systems[system] = {
-            "available": available,
-            "default": _DEFAULT_RULES[system],
-            "presets": list(known if known is not None else _SPEC_PRESETS[system]),
-            "situation": fields,
-            "flags": _preset_flags(system),
-        }
-    return {"version": __version__, "systems": systems, "winds": ["E", "S", "W", "N"]}
+    return engine.rules({system: {name: info.description or "" for name, info in model.model_fields.items()}
+                         for system, model in _REQUEST_MODELS.items()})
 
 
 # -- the application ------------------------------------------------------------------------------
@@ -447,9 +271,13 @@ _SVG = "image/svg+xml"
 _CACHE = {"Cache-Control": "public, max-age=86400"}
 
 
-def create_app(tournament: str | None = None) -> FastAPI:
+def create_app(tournament: str | None = None, site: str | None = None) -> FastAPI:
     """A new application (the module-level :data:`app` is one); ``tournament`` the tournament
-    file of the /tournament pages (default: ``$SUANFAN_TOURNAMENT``)."""
+    file of the /tournament pages (default: ``$SUANFAN_TOURNAMENT``); ``site`` a folder written
+    by ``suanfan site`` served at / (default: ``$SUANFAN_SITE``): the page with its in-page
+    engine, the API beside it."""
+    if site is None:
+        site = os.environ.get("SUANFAN_SITE") or None
     api = FastAPI(
         title="suanfan 算番",
         version=__version__,
@@ -487,7 +315,7 @@ def create_app(tournament: str | None = None) -> FastAPI:
     @api.post("/api/parse", tags=["notation"], summary="Read a hand into its parts",
               responses=_BODY_ERRORS)
     def parse(req: Annotated[ParseRequest, _example("parse")]) -> dict[str, Any]:
-        return _parse(req)
+        return engine.parse(req.hand)
 
     @api.get("/api/rules", tags=["rules"],
              summary="Rule systems, presets and situation fields", responses=_responses(503))
@@ -498,38 +326,49 @@ def create_app(tournament: str | None = None) -> FastAPI:
              response_class=Response, responses={200: {"content": {_SVG: {}}}, **_QUERY_ERRORS})
     def svg_of_hand(hand: str = Query(max_length=MAX_INPUT_LENGTH),
                     height: float = Query(48, gt=0, le=400)) -> Response:
-        return Response(hand_svg(parse_hand(hand), height=height), media_type=_SVG)
+        return Response(engine.hand_picture(hand, height), media_type=_SVG)
 
     @api.get("/tiles/{name}.svg", tags=["pictures"], summary="One tile as an SVG picture",
              response_class=Response, responses={200: {"content": {_SVG: {}}}, **_QUERY_ERRORS})
     def svg_of_tile(name: str) -> Response:
-        if name == "back":
-            body = back_svg()
-        elif len(name) == 2 and name[1] == "f" and name[0] in "12345678":
-            body = flower_svg(int(name[0]))
-        else:
-            body = tile_svg(parse_tile(name[:16]))
+        body = engine.tile_picture(name)
         return Response(body, media_type=_SVG, headers=_CACHE)
+
+    # the page: the package's own (it asks the API), or a site written by `suanfan site` (its
+    # page runs the engine itself); both at / with the service worker at the root (its scope is
+    # the whole page; never cached, so that an update is seen)
+    page: Any = _STATIC if site is None else Path(site)
+    if site is not None and not (page / "engine.json").is_file():
+        raise BadRequest(f"{site}: not a folder written by `suanfan site` (no engine.json)")
 
     @api.get("/", include_in_schema=False)
     def index() -> FileResponse:
-        return FileResponse(str(_STATIC / "index.html"), media_type="text/html")
+        return FileResponse(str(page / "index.html"), media_type="text/html")
 
     @api.get("/sw.js", include_in_schema=False)
     def service_worker() -> FileResponse:
-        # at the root, so that its scope is the whole page; never cached, so an update is seen
-        return FileResponse(str(_STATIC / "sw.js"), media_type="text/javascript",
+        return FileResponse(str(page / "sw.js"), media_type="text/javascript",
                             headers={"Cache-Control": "no-cache"})
 
     @api.get("/manifest.webmanifest", include_in_schema=False)
     def manifest() -> FileResponse:
-        return FileResponse(str(_STATIC / "manifest.webmanifest"), media_type="application/manifest+json")
+        return FileResponse(str(page / "manifest.webmanifest"), media_type="application/manifest+json")
 
     from .tournament import add_routes
 
     add_routes(api, tournament, ErrorBody)
     api.mount("/static", StaticFiles(directory=str(_STATIC)), name="static")
     _add_docs(api)
+    if site is not None:
+        # the site's own files (its page scripts, Pyodide, the wheel, icons) after every route
+        # above; /static of the package stays for the tournament pages
+        for sub in ("pyodide", "wheels", "icons"):
+            api.mount(f"/{sub}", StaticFiles(directory=str(page / sub)), name=f"site-{sub}")
+
+        @api.get("/engine.json", include_in_schema=False)
+        def engine_json() -> FileResponse:
+            return FileResponse(str(page / "engine.json"), media_type="application/json",
+                                headers={"Cache-Control": "no-cache"})
     return api
 
 

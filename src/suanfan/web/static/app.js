@@ -56,7 +56,16 @@
   const kindOf = (tile) => (tile[0] === "0" ? "5" + tile[1] : tile);
   const sortKey = (tile) => SUITS.indexOf(tile[1]) * 100 + Number(kindOf(tile)[0]) * 2 + (tile[0] === "0" ? 1 : 0);
   const sortTiles = (tiles) => tiles.slice().sort((a, b) => sortKey(a) - sortKey(b));
-  const tileImg = (tile, extra) => `<img src="/tiles/${tile}.svg" alt="${tile}"${extra || ""}>`;
+  const tileImg = (tile, extra) => `<img src="tiles/${tile}.svg" alt="${tileName(tile)}"${extra || ""}>`;
+  /** A tile's name in the page's language ("White Dragon", "白板", "白"; "Red 5 Dots", "赤五筒"). */
+  function tileName(tile) {
+    const N = I18N.TILES[S.lang] || I18N.TILES.en;
+    if (tile === "back") return N.back;
+    const r = Number(tile[0]), suit = tile[1];
+    if (suit === "z") return N.honours[r - 1] || tile;
+    if (suit === "f") return N.flowers[r - 1] || tile;
+    return (r === 0 ? N.red : "") + N.number(r === 0 ? 5 : r, suit);
+  }
 
   function formatTiles(tiles) {
     let out = "", digits = "", suit = "";
@@ -193,6 +202,7 @@
     if (S.mode === "dora") {  // one indicator a tap of the mode: then back to tiles (not sticky)
       S.mode = "tile";
       for (const x of document.querySelectorAll("#mode button")) x.classList.toggle("on", x.dataset.mode === "tile");
+      syncRadios();
       return appendTo("dora_indicators", tile, "dora_added");
     }
     if (S.mode === "seen") return appendTo("visible", tile, "seen_added");
@@ -291,7 +301,7 @@
           : m.concealed ? t("kong_closed") : m.promoted ? t("kong_added") : t("kong_open");
         const tiles = m.tiles.map((x, j) => {
           const face = m.concealed && (j === 0 || j === 3) ? "back" : x;
-          return `<button type="button" class="t${on("meld", i)}" data-where="meld" data-index="${i}" title="${x}">${tileImg(face)}</button>`;
+          return `<button type="button" class="t${on("meld", i)}" data-where="meld" data-index="${i}" title="${esc(tileName(x))}">${tileImg(face)}</button>`;
         }).join("");
         // who it was claimed from, in words (the notation's claim digit: 1 left, 2 opposite, 3 right)
         const from = m.source == null || m.kind === "chow" ? "" : " · " + t(["from_left", "from_opposite", "from_right"][m.source - 1]);
@@ -300,11 +310,11 @@
       if (S.concealed.length) {
         const order = S.concealed.map((x, i) => [x, i]).sort((a, b) => sortKey(a[0]) - sortKey(b[0]));
         const tiles = order.map(([x, i]) =>
-          `<button type="button" class="t${on("standing", i)}" data-where="standing" data-index="${i}" data-tile="${x}" title="${x}">${tileImg(x)}</button>`).join("");
+          `<button type="button" class="t${on("standing", i)}" data-where="standing" data-index="${i}" data-tile="${x}" title="${esc(tileName(x))}">${tileImg(x)}</button>`).join("");
         parts.push(`<div class="group standing"><div class="tiles">${tiles}</div><span class="tag">&nbsp;</span></div>`);
       }
       if (S.winning) {
-        parts.push(`<div class="group win"><div class="tiles"><button type="button" class="t${on("win", 0)}" data-where="win" data-index="0" data-tile="${S.winning}" title="${S.winning}">${tileImg(S.winning)}</button></div><span class="tag">${esc(t("winning"))}</span></div>`);
+        parts.push(`<div class="group win"><div class="tiles"><button type="button" class="t${on("win", 0)}" data-where="win" data-index="0" data-tile="${S.winning}" title="${esc(tileName(S.winning))}">${tileImg(S.winning)}</button></div><span class="tag">${esc(t("winning"))}</span></div>`);
       }
       if (S.flowers.length && S.system === "mcr") {
         const tiles = S.flowers.map((f) => `<span class="t">${tileImg(f + "f")}</span>`).join("");
@@ -339,12 +349,22 @@
     const free = !["dora", "seen"].includes(S.mode);
     for (const b of pal.querySelectorAll("button[data-tile]")) {
       const tile = b.dataset.tile, kind = kindOf(tile);
+      if (b.dataset.lang !== S.lang) {  // named in the page's language
+        b.setAttribute("aria-label", tileName(tile));
+        b.title = tileName(tile);
+        b.querySelector("img").alt = "";
+        b.dataset.lang = S.lang;
+      }
       let off = free && copies(kind) >= 4;
       if (tile[0] === "0" && free && redUsed(tile)) off = true;
       if (S.mode === "chow" && tile[1] === "z") off = true;
       b.disabled = off;
     }
-    for (const b of $("flowers").querySelectorAll("button")) b.classList.toggle("on", S.flowers.includes(Number(b.dataset.flower)));
+    for (const b of $("flowers").querySelectorAll("button")) {
+      b.classList.toggle("on", S.flowers.includes(Number(b.dataset.flower)));
+      b.setAttribute("aria-pressed", S.flowers.includes(Number(b.dataset.flower)) ? "true" : "false");
+      b.setAttribute("aria-label", tileName(b.dataset.flower + "f"));
+    }
     $("meld-opts").classList.toggle("hidden", !["chow", "pung", "kong"].includes(S.mode));
     if (S.claim === "promoted" && S.mode !== "kong") S.claim = "claimed";
     for (const b of document.querySelectorAll("#claim button")) {
@@ -354,6 +374,7 @@
     $("from").disabled = S.claim === "concealed";
     // For a chow the claim digit says which tile was claimed, not who discarded it: not asked here.
     document.querySelector(".from").style.display = S.mode === "chow" ? "none" : "";
+    syncRadios();
   }
 
   function renderToggles() {
@@ -375,6 +396,19 @@
       `<button type="button" data-seat="${i}" class="${i === dis ? "on" : ""}" aria-label="${w}">${esc(names[i])}</button>`).join("");
     $("discarder-group").hidden = !!(S.flags.self_drawn || S.flags.heavenly_hand || S.flags.earthly_hand);
     $("dealer-mark").textContent = S.seat_wind === "E" ? t("dealer_badge") : "";
+    syncRadios();
+  }
+  /** The switchers are radio groups: each button a radio, checked when it is on. */
+  function syncRadios() {
+    for (const id of ["system", "mode", "claim", "seat_wind", "round_wind", "discarder"]) {
+      const group = $(id);
+      if (!group) continue;
+      group.setAttribute("role", "radiogroup");
+      for (const b of group.querySelectorAll("button")) {
+        b.setAttribute("role", "radio");
+        b.setAttribute("aria-checked", b.classList.contains("on") ? "true" : "false");
+      }
+    }
   }
   function renderStatic() {
     document.documentElement.lang = S.lang;
@@ -397,12 +431,94 @@
   }
   function renderOffline() {
     const el = $("offline");
-    el.hidden = navigator.onLine !== false;
+    el.hidden = navigator.onLine !== false || !!Engine.info;  // the engine in the page needs no network
     el.textContent = t("offline");
   }
 
   // ----------------------------------------------------------------------------- the API
+  /** The engine in the page: suanfan under Pyodide in a Web Worker (static/worker.js), when the
+   *  site has one (engine.json, written by `suanfan site`). It answers the API's paths with the
+   *  API's answers (the same Python function); without it the page asks the HTTP API. */
+  const Engine = {
+    info: null, worker: null, ready: null, pending: new Map(), nextId: 1, progress: null, bootMs: null,
+    failed: null,
+    start() {
+      if (this.worker) this.worker.terminate();
+      for (const p of this.pending.values()) p.reject(new Error("cancelled"));
+      this.pending.clear();
+      this.worker = new Worker("static/worker.js", { type: "module" });
+      this.ready = new Promise((resolve, reject) => {
+        this.worker.onmessage = (e) => {
+          const m = e.data;
+          if (m.type === "ready") { this.bootMs = m.ms; this.steps = m.steps; this.failed = null; resolve(); renderEngine(); }
+          else if (m.type === "failed") { this.failed = m.error; reject(new Error(m.error)); renderEngine(); }
+          else if (m.type === "answer") {
+            const p = this.pending.get(m.id);
+            if (p) { this.pending.delete(m.id); p.resolve({ status: m.status, body: m.body }); }
+          }
+        };
+        this.worker.onerror = (e) => { this.failed = String(e.message || "worker error"); reject(new Error(this.failed)); renderEngine(); };
+      });
+      this.ready.catch(() => { /* shown by renderEngine */ });
+      const base = new URL(".", location.href).href;
+      this.worker.postMessage({ type: "boot", base, engine: this.info });
+    },
+    async call(path, body) {
+      await this.ready;
+      const id = this.nextId++;
+      return new Promise((resolve, reject) => {
+        this.pending.set(id, { resolve, reject, since: performance.now() });
+        this.worker.postMessage({ type: "call", id, path, body });
+      });
+    },
+    /** A long analysis still running for a hand that has changed since: stop it (a new worker). */
+    cancelStale(ms) {
+      const now = performance.now();
+      for (const p of this.pending.values()) if (now - p.since > ms) { this.start(); return true; }
+      return false;
+    },
+  };
+  window.suanfanEngine = {  // the page's worker interface (also what the browser tests drive)
+    call: (path, body) => Engine.call(path, body),
+    ready: () => Engine.ready,
+    info: () => ({ info: Engine.info, bootMs: Engine.bootMs, steps: Engine.steps, failed: Engine.failed }),
+  };
+  async function startEngine() {
+    let info = null;
+    try {
+      const res = await fetch("engine.json");
+      if (res.ok) info = await res.json();
+    } catch (e) { /* no site: the HTTP API */ }
+    if (!info || !info.wheel) { renderEngine(); return false; }
+    Engine.info = info;
+    // the first visit: the engine starts at once, while the service worker keeps every file for
+    // the next (its fetches revalidate what the engine's put in the browser's HTTP cache: 304s)
+    Engine.start();
+    renderEngine();
+    return true;
+  }
+  function renderEngine() {
+    const el = $("engine-status");
+    if (!el) return;
+    const mb = (n) => (n / 1e6).toFixed(1);
+    let text = "";
+    if (Engine.failed) text = t("engine_failed", Engine.failed);
+    else if (Engine.info && Engine.bootMs == null) {
+      const p = Engine.progress;
+      text = p && p.done < p.total ? t("engine_loading_size", mb(p.done), mb(p.total))
+        : t("engine_loading", mb(Engine.info.bytes || 0));
+    }
+    el.textContent = text;
+    el.hidden = !text;
+    renderOffline();
+  }
+  let engineBooting = null;
   async function post(path, body) {
+    if (engineBooting) await engineBooting;
+    if (Engine.info) {
+      const r = await Engine.call(path, body);
+      return { ok: r.status < 300, status: r.status, data: r.body };
+    }
     const res = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     let data = null;
     try { data = await res.json(); } catch (e) { data = { detail: res.statusText }; }
@@ -451,6 +567,7 @@
   }
   async function evaluate() {
     const my = ++seq;
+    if (Engine.info) Engine.cancelStale(1500);
     const text = $("notation").value.trim();
     const local = localParse(text);
     const five = local && overFour(local.melds.flatMap((m) => m.tiles).concat(local.concealed, local.winning ? [local.winning] : []));
@@ -480,7 +597,7 @@
         const res = await post(`/api/${S.system}/score`, body);
         if (my !== seq) return;
         if (!res.ok) {
-          const failed = () => { sayServer(res.data.detail); renderNotWinning(); };
+          const failed = () => { sayServer(res.data.detail); renderNotWinning(res.data.detail); };
           show(failed);
           if (res.status === 422) {  // a possible hand that does not win: what to discard
             const adv = await post("/api/analyze", { hand: text, system: S.system, rules, situation: sit, visible });
@@ -554,10 +671,13 @@
   function altName(e) {  // the other names, as a tooltip
     return [e.name_zh, e.name_zh_hant, e.name_en, e.name_ja].filter((x) => x && x !== fanName(e)).join(" · ");
   }
-  function renderNotWinning() {
+  function renderNotWinning(detail) {
+    // the reason is the headline (no yaku, a bad dora field, Rinshan without Tsumo ...), where
+    // the eye is, above any discard advice
     S.last = null;
-    $("result").innerHTML = `<p class="placeholder" id="not-winning">${esc(t("complete_not_winning"))}</p>`;
-    bar({ main: "—", unit: "", badge: t("complete_not_winning"), ok: false });
+    const why = detail ? I18N.error(S.lang, detail) : "";
+    $("result").innerHTML = `<div class="headline not-winning" id="not-winning"><span class="why" id="why">${esc(why || t("complete_not_winning"))}</span>${why ? `<span class="badge no">${esc(t("complete_not_winning"))}</span>` : ""}</div>`;
+    bar({ main: "—", unit: "", badge: why || t("complete_not_winning"), ok: false });
   }
   function renderAdvice(d) {
     const opts = Array.isArray(d.options) ? d.options : [];
@@ -572,8 +692,42 @@
     bar({ main: t("shanten", d.shanten), unit: "", badge: t("complete_not_winning"), ok: false });
   }
   function seatName(i) { return t("winds")[i]; }
+
+  // ------------------------------------------------- history: the last hands scored, on the device
+  const HISTORY_MAX = 30;
+  function loadHistory() {
+    try { const h = JSON.parse(store.get("suanfan.history") || "[]"); return Array.isArray(h) ? h : []; }
+    catch (e) { return []; }
+  }
+  /** A hand scored: a new entry, or the last one again when only its situation changed. */
+  function record(system, d) {
+    const hist = loadHistory();
+    const tiles = d.hand || $("notation").value.trim();
+    const entry = system === "mcr"
+      ? { system, hand: tiles, total: d.total, points: ((d.settlement || {}).points || []).slice(0, 4), at: Date.now() }
+      : { system, hand: tiles, total: riichiPoints(d), han: d.han, fu: d.fu, at: Date.now() };
+    const last = hist[hist.length - 1];
+    if (last && last.system === system && last.hand === tiles) hist[hist.length - 1] = entry;
+    else hist.push(entry);
+    while (hist.length > HISTORY_MAX) hist.shift();
+    store.set("suanfan.history", JSON.stringify(hist));
+    renderHistory();
+  }
+  function renderHistory() {
+    const hist = loadHistory();
+    $("history-card").hidden = !hist.length;
+    $("history").innerHTML = hist.slice().reverse().map((e) =>
+      `<li data-system="${esc(e.system)}"><span class="h-hand">${esc(e.hand)}</span> <b class="h-total">${esc(e.total)}</b> ${esc(e.system === "mcr" ? t("fan") : t("points"))}${e.points && e.points.length ? ` <span class="alt">${esc(e.points.map((v) => (v > 0 ? "+" : "") + v).join(" "))}</span>` : ""}</li>`).join("");
+    // the running totals of a table: the MCR settlements summed by seat
+    const sums = [0, 0, 0, 0];
+    let any = false;
+    for (const e of hist) if (e.points && e.points.length === 4) { any = true; e.points.forEach((v, i) => { sums[i] += v; }); }
+    $("running").innerHTML = any ? `<span class="label">${esc(t("running"))}</span>` + sums.map((v, i) =>
+      `<div class="${v >= 0 ? "plus" : "minus"}"><span class="seat">${esc(seatName(i))}</span><b data-seat="${i}">${v > 0 ? "+" : ""}${v}</b></div>`).join("") : "";
+  }
   function renderMCR(d, sit) {
     S.last = { kind: "mcr", data: d };
+    if (!S.redrawing) record("mcr", d);
     const min = d.min_fan != null ? d.min_fan : 8;
     const fans = Array.isArray(d.fans) ? d.fans : [];
     const rows = fans.map((e) => {
@@ -614,6 +768,7 @@
   }
   function renderRiichi(d, sit) {
     S.last = { kind: "riichi", data: d };
+    if (!S.redrawing) record("riichi", d);
     const yaku = Array.isArray(d.yaku) ? d.yaku : [];
     const rows = yaku.map((e) => {
       const han = e.han != null ? e.han : e.value;
@@ -690,7 +845,8 @@
   /** The score bar at the bottom of the screen: always in view while tiles are entered. */
   function bar(info) {
     $("bar-win").innerHTML = S.winning ? tileImg(S.winning) : "";
-    $("bar-total").textContent = info ? info.main : (tileCount() ? t("need_more", Math.max(0, 13 - tileCount())) : "—");
+    const n = tileCount();
+    $("bar-total").textContent = info ? info.main : (n && n < 13 ? t("need_more", 13 - n) : "—");
     $("bar-unit").textContent = info ? info.unit : "";
     const b = $("bar-min");
     b.textContent = info ? info.badge : "";
@@ -717,6 +873,7 @@
     }
     q.set("l", S.lang);
     history.replaceState(null, "", "#" + q.toString());
+    store.set("suanfan.hash", q.toString());
   }
   function loadHash() {
     const q = new URLSearchParams(location.hash.slice(1));
@@ -731,6 +888,7 @@
     for (const f of (q.get("f") || "").split(",")) if (/^[a-z_]+$/.test(f)) S.flags[f] = true;
     const w = q.get("w") || "";
     if (w.length === 2 && WINDS.includes(w[0]) && WINDS.includes(w[1])) { S.seat_wind = w[0]; S.round_wind = w[1]; }
+    else if (h) { S.seat_wind = "E"; S.round_wind = "E"; }  // a link leaves out the default winds
     if (WINDS.includes(q.get("dc"))) S.discarder = WINDS.indexOf(q.get("dc"));
     if (q.get("r")) S.preset[S.system] = q.get("r");
     for (const [key, id] of [["v", "visible"], ["d", "dora_indicators"], ["u", "ura_dora_indicators"], ["hb", "honba"], ["rs", "riichi_sticks"], ["nk", "nuki"]]) {
@@ -755,9 +913,17 @@
   async function picture() {
     const text = $("notation").value.trim();
     if (!text) return;
-    const res = await fetch("/api/svg?height=64&hand=" + encodeURIComponent(text));
-    if (!res.ok) return;
-    const inner = new DOMParser().parseFromString(await res.text(), "image/svg+xml").documentElement;
+    let svg;
+    if (Engine.info) {
+      const r = await Engine.call("/api/svg", { hand: text, height: 64 });
+      if (r.status !== 200) return;
+      svg = r.body;
+    } else {
+      const res = await fetch("api/svg?height=64&hand=" + encodeURIComponent(text));
+      if (!res.ok) return;
+      svg = await res.text();
+    }
+    const inner = new DOMParser().parseFromString(svg, "image/svg+xml").documentElement;
     const w = parseFloat(inner.getAttribute("width")) || 600, h = parseFloat(inner.getAttribute("height")) || 64;
     let line = "";
     const L = S.last;
@@ -844,6 +1010,11 @@
       remember();
       S.melds = p.melds; S.concealed = p.concealed; S.winning = p.winning;
       if (S.system === "mcr") S.flowers = [];
+      // a fresh example: no flags or indicators left from the hand before
+      S.flags = {}; S.discarder = null;
+      for (const id of ["dora_indicators", "ura_dora_indicators", "visible"]) $(id).value = "";
+      for (const id of ["honba", "riichi_sticks", "nuki"]) $(id).value = "0";
+      renderToggles();
       edited();
     });
     $("clear").addEventListener("click", () => {
@@ -872,7 +1043,9 @@
       S.lang = $("lang").value;
       store.set("suanfan.lang", S.lang);
       renderStatic();
-      if (S.redraw) S.redraw();  // the last answer of the server, in the new language
+      S.redrawing = true;
+      try { if (S.redraw) S.redraw(); } finally { S.redrawing = false; }  // the last answer, in the new language
+      renderHistory();
       saveHash();
     });
     $("mode").addEventListener("click", (e) => {
@@ -912,8 +1085,14 @@
     $("preset").addEventListener("change", () => { S.preset[S.system] = $("preset").value; renderToggles(); changed(); });
     for (const id of ["dora_indicators", "ura_dora_indicators", "honba", "riichi_sticks", "nuki", "visible"]) $(id).addEventListener("input", changed);
     $("share").addEventListener("click", share);
+    $("history-clear").addEventListener("click", () => { store.set("suanfan.history", "[]"); renderHistory(); });
     $("picture").addEventListener("click", picture);
-    $("scorebar").addEventListener("click", () => $("result-card").scrollIntoView({ behavior: "smooth", block: "start" }));
+    $("scorebar").addEventListener("click", () => {
+      // to the result, below the sticky header (which would hide the total)
+      const head = document.querySelector("header.top");
+      const top = $("result-card").getBoundingClientRect().top + window.scrollY - (head ? head.offsetHeight : 0) - 8;
+      window.scrollTo({ top: Math.max(0, top), behavior: "smooth" });
+    });
     window.addEventListener("online", () => { renderOffline(); changed(); });
     window.addEventListener("hashchange", () => {  // a shared link opened in this tab
       S.flags = {};
@@ -926,9 +1105,17 @@
 
   async function loadRules() {
     try {
-      const res = await fetch("/api/rules");
-      if (!res.ok) return;
-      const d = await res.json();
+      if (engineBooting) await engineBooting;
+      let d;
+      if (Engine.info) {
+        const r = await Engine.call("/api/rules", null);
+        if (r.status !== 200) return;
+        d = r.body;
+      } else {
+        const res = await fetch("api/rules");
+        if (!res.ok) return;
+        d = await res.json();
+      }
       for (const sys of ["mcr", "riichi"]) {
         const info = d.systems && d.systems[sys];
         if (!info) continue;
@@ -945,10 +1132,19 @@
 
   if ("serviceWorker" in navigator) {
     // the page shell (page, script, styles, tile pictures) is kept for reopening it offline
-    navigator.serviceWorker.register("/sw.js").catch(() => { /* not installable here */ });
+    navigator.serviceWorker.register("sw.js").catch(() => { /* not installable here */ });
+    navigator.serviceWorker.addEventListener("message", (e) => {
+      if (e.data && e.data.type === "progress") { Engine.progress = e.data; renderEngine(); }
+    });
+  }
+  engineBooting = startEngine().finally(() => { engineBooting = null; });
+  if (!location.hash && store.get("suanfan.hash")) {
+    // the hand being entered, as the page left it (a reload, the app opened from the home screen)
+    history.replaceState(null, "", "#" + store.get("suanfan.hash"));
   }
   $("keep-winds").checked = store.get("suanfan.keepWinds") !== "0";
   wire();
+  renderHistory();
   loadHash();
   renderStatic();
   if ($("notation").value) changed(); else showPlaceholder(t("empty"));

@@ -14,7 +14,7 @@ window.SUANFAN_I18N = (function () {
     red_five: "with red five", flowers: "Flowers", preset: "Rules", seat_wind: "Seat wind",
     prevalent_wind: "Prevalent wind", round_wind: "Round wind", discarder: "Discarder",
     keep_winds: "Keep the winds on Clear", dora: "Dora indicators", ura: "Ura-dora indicators", honba: "Honba",
-    sticks: "Riichi sticks", nuki: "Nuki dora (3 players)", visible: "Seen tiles (discards, others' melds)", share: "Copy link",
+    sticks: "Riichi sticks", nuki: "Nuki dora (3 players)", visible: "Seen tiles (discards, others' melds)", share: "Copy link", history: "Hands scored", history_clear: "Clear history", running: "Running totals",
     picture: "Download picture", set_win: "Winning tile", remove: "Remove",
     footer: "suanfan: mahjong hands scored exactly by the rules (Chinese Official and riichi).",
     tiles_n: (n) => `${n} tiles`, need_more: (n) => `add ${n} more`, full: "the hand is full (14 tiles)",
@@ -31,7 +31,7 @@ window.SUANFAN_I18N = (function () {
       "kazoe yakuman": "Counted yakuman" },
     winds: ["E", "S", "W", "N"], chow_honour: "honours cannot form a chow",
     too_many: (t) => `${t}: all 4 copies are used`, need_meld_room: "no room for that set in the hand",
-    server_down: "cannot reach the server", offline: "Offline: the page works, but scoring needs the server",
+    server_down: "cannot reach the server", offline: "Offline: the page works, but scoring needs the server", engine_loading: (mb) => `Loading the calculator (${mb} MB, once)…`, engine_loading_size: (a, b) => `Loading the calculator: ${a} of ${b} MB (once)…`, engine_failed: (why) => `The calculator could not start: ${why}`,
     dora_added: "added to the dora indicators", seen_added: "added to the seen tiles", fu_title: "Fu",
     useful: "Useful draws", advice: "What to discard", col_discard: "Discard", col_shanten: "From ready",
     col_useful: "Useful draws (left)", decomposition: "Reading", not_counted: "Not counted",
@@ -72,7 +72,7 @@ window.SUANFAN_I18N = (function () {
     from_left: "上家", from_opposite: "对家", from_right: "下家", red_five: "含赤五", flowers: "花牌", preset: "规则",
     seat_wind: "门风", prevalent_wind: "圈风", round_wind: "场风", discarder: "点炮者", keep_winds: "清空时保留风位",
     dora: "宝牌指示牌", ura: "里宝牌指示牌", honba: "本场", sticks: "供托", nuki: "拔北（三麻）", visible: "见牌（弃牌、他家副露）",
-    share: "复制链接", picture: "下载图片", set_win: "设为和张", remove: "移除",
+    share: "复制链接", history: "已算的牌", history_clear: "清除历史", running: "累计", picture: "下载图片", set_win: "设为和张", remove: "移除",
     footer: "算番：按规则精确算番（国标麻将与日本立直麻将）。",
     tiles_n: (n) => `${n} 张`, need_more: (n) => `再加 ${n} 张`, full: "手牌已满（14 张）",
     empty: "点选牌面或输入牌谱", winning: "和张", chow: "吃", pung: "碰", kong_open: "明杠", kong_closed: "暗杠",
@@ -86,7 +86,7 @@ window.SUANFAN_I18N = (function () {
       "kazoe yakuman": "累计役满" },
     winds: ["东", "南", "西", "北"], chow_honour: "字牌不能吃", too_many: (t) => `${t} 已有 4 张`,
     need_meld_room: "手牌放不下这组牌", server_down: "无法连接服务器",
-    offline: "离线：页面可用，但算分需要连接服务器", dora_added: "已加入宝牌指示牌", seen_added: "已加入见牌",
+    offline: "离线：页面可用，但算分需要连接服务器", engine_loading: (mb) => `正在载入计算器（${mb} MB，仅首次）…`, engine_loading_size: (a, b) => `正在载入计算器：${a} / ${b} MB（仅首次）…`, engine_failed: (why) => `计算器无法启动：${why}`, dora_added: "已加入宝牌指示牌", seen_added: "已加入见牌",
     fu_title: "符数", useful: "有效牌（进张）", advice: "打哪张", col_discard: "打出", col_shanten: "向听",
     col_useful: "有效牌（余张）", decomposition: "拆解", not_counted: "不计", by: (name) => `因${name}不计`,
     self_drawn_short: (n) => `自摸 ${n}`, dealer_badge: "庄家", payment: "收支", link_copied: "链接已复制",
@@ -129,7 +129,7 @@ window.SUANFAN_I18N = (function () {
     from_left: "上家", from_opposite: "對家", from_right: "下家", red_five: "含赤五", flowers: "花牌", preset: "規則",
     seat_wind: "門風", prevalent_wind: "圈風", round_wind: "場風", discarder: "放槍者", keep_winds: "清空時保留風位",
     dora: "寶牌指示牌", ura: "裏寶牌指示牌", honba: "本場", sticks: "供託", nuki: "拔北（三麻）", visible: "見牌（棄牌、他家副露）",
-    share: "複製連結", picture: "下載圖片", set_win: "設為和張", remove: "移除",
+    share: "複製連結", history: "已算的牌", history_clear: "清除歷史", running: "累計", picture: "下載圖片", set_win: "設為和張", remove: "移除",
     footer: "算番：依規則精確算番（國標麻將與日本立直麻將）。",
     tiles_n: (n) => `${n} 張`, need_more: (n) => `再加 ${n} 張`, full: "手牌已滿（14 張）",
     empty: "點選牌面或輸入牌譜", winning: "和張", chow: "吃", pung: "碰", kong_open: "明槓", kong_closed: "暗槓",
@@ -143,7 +143,7 @@ window.SUANFAN_I18N = (function () {
       "kazoe yakuman": "累計役滿" },
     winds: ["東", "南", "西", "北"], chow_honour: "字牌不能吃", too_many: (t) => `${t} 已有 4 張`,
     need_meld_room: "手牌放不下這組牌", server_down: "無法連線到伺服器",
-    offline: "離線：頁面可用，但算分需要連線到伺服器", dora_added: "已加入寶牌指示牌", seen_added: "已加入見牌",
+    offline: "離線：頁面可用，但算分需要連線到伺服器", engine_loading: (mb) => `正在載入計算器（${mb} MB，僅首次）…`, engine_loading_size: (a, b) => `正在載入計算器：${a} / ${b} MB（僅首次）…`, engine_failed: (why) => `計算器無法啟動：${why}`, dora_added: "已加入寶牌指示牌", seen_added: "已加入見牌",
     fu_title: "符數", useful: "有效牌（進張）", advice: "打哪張", col_discard: "打出", col_shanten: "向聽",
     col_useful: "有效牌（餘張）", decomposition: "拆解", not_counted: "不計", by: (name) => `因${name}不計`,
     self_drawn_short: (n) => `自摸 ${n}`, dealer_badge: "莊家", payment: "收支", link_copied: "連結已複製",
@@ -186,7 +186,7 @@ window.SUANFAN_I18N = (function () {
     from_unknown: "—", from_left: "上家", from_opposite: "対面", from_right: "下家", red_five: "赤五を含む",
     flowers: "花牌", preset: "ルール", seat_wind: "自風", prevalent_wind: "圏風", round_wind: "場風",
     discarder: "放銃者", keep_winds: "クリア時に風を残す", dora: "ドラ表示牌", ura: "裏ドラ表示牌", honba: "本場",
-    sticks: "供託", nuki: "抜きドラ（三麻）", visible: "見えた牌（捨て牌・他家の副露）", share: "リンクをコピー", picture: "画像を保存",
+    sticks: "供託", nuki: "抜きドラ（三麻）", visible: "見えた牌（捨て牌・他家の副露）", share: "リンクをコピー", history: "計算した手", history_clear: "履歴を消す", running: "累計", picture: "画像を保存",
     set_win: "和了牌にする", remove: "外す",
     footer: "算番：ルール通りに正確に点数計算（中国麻将とリーチ麻雀）。",
     tiles_n: (n) => `${n} 枚`, need_more: (n) => `あと ${n} 枚`, full: "手牌は満杯（14 枚）",
@@ -202,7 +202,7 @@ window.SUANFAN_I18N = (function () {
       "kazoe yakuman": "数え役満" },
     winds: ["東", "南", "西", "北"], chow_honour: "字牌はチーできない", too_many: (t) => `${t} はもう 4 枚使っている`,
     need_meld_room: "手牌にその面子を入れる余地がない", server_down: "サーバーに接続できない",
-    offline: "オフライン：ページは使えるが、点数計算にはサーバーが必要", dora_added: "ドラ表示牌に追加した",
+    offline: "オフライン：ページは使えるが、点数計算にはサーバーが必要", engine_loading: (mb) => `計算機を読み込み中（${mb} MB、初回のみ）…`, engine_loading_size: (a, b) => `計算機を読み込み中：${a} / ${b} MB（初回のみ）…`, engine_failed: (why) => `計算機を起動できない：${why}`, dora_added: "ドラ表示牌に追加した",
     seen_added: "見えた牌に追加した", fu_title: "符", useful: "有効牌", advice: "何を切るか", col_discard: "打牌",
     col_shanten: "向聴", col_useful: "有効牌（残り枚数）", decomposition: "面子分解", not_counted: "数えない役",
     by: (name) => `${name}に含まれる`, self_drawn_short: (n) => `ツモ ${n}`, dealer_badge: "親", payment: "収支",
@@ -243,6 +243,22 @@ window.SUANFAN_I18N = (function () {
 
   /** The server's error message in the page's language: the common ones by their pattern, any
    *  other one behind a translated lead (English: the message as the library wrote it). */
+
+  // tile names, for screen readers and tooltips
+  const DIGITS = ["", "一", "二", "三", "四", "五", "六", "七", "八", "九"];
+  const FLOWERS = ["梅", "蘭", "菊", "竹", "春", "夏", "秋", "冬"];
+  const TILES = {
+    en: { number: (n, s) => `${n} ${{ m: "Characters", p: "Dots", s: "Bamboo" }[s]}`, red: "Red ",
+      honours: ["East Wind", "South Wind", "West Wind", "North Wind", "White Dragon", "Green Dragon", "Red Dragon"],
+      flowers: ["Plum", "Orchid", "Chrysanthemum", "Bamboo", "Spring", "Summer", "Autumn", "Winter"], back: "face down" },
+    "zh-Hans": { number: (n, s) => DIGITS[n] + { m: "万", p: "筒", s: "条" }[s], red: "红",
+      honours: ["东风", "南风", "西风", "北风", "白板", "发财", "红中"],
+      flowers: ["梅", "兰", "菊", "竹", "春", "夏", "秋", "冬"], back: "暗牌" },
+    "zh-Hant": { number: (n, s) => DIGITS[n] + { m: "萬", p: "筒", s: "條" }[s], red: "紅",
+      honours: ["東風", "南風", "西風", "北風", "白板", "發財", "紅中"], flowers: FLOWERS, back: "暗牌" },
+    ja: { number: (n, s) => DIGITS[n] + { m: "萬", p: "筒", s: "索" }[s], red: "赤",
+      honours: ["東", "南", "西", "北", "白", "發", "中"], flowers: FLOWERS, back: "伏せ牌" },
+  };
   function error(lang, detail) {
     const e = T[lang].err;
     const msg = String(detail || "");
@@ -279,5 +295,5 @@ window.SUANFAN_I18N = (function () {
     if (l.startsWith("ja")) return "ja";
     return "en";
   }
-  return { LANGS, T, error, toTraditional, fromLocale };
+  return { LANGS, T, TILES, error, toTraditional, fromLocale };
 })();
