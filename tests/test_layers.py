@@ -17,8 +17,10 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "suanfan"
 #: the layers, lowest first; a module may import its own layer and the ones below
 CORE = 0
 RULES = 1
-TOOLS = 2
-FACES = 3
+ANALYSIS = 2
+GAME = 3
+TOOLS = 4
+FACES = 5
 _CORE_MODULES = {"errors", "tiles", "hand", "notation", "decompose", "shanten", "_build", "_buildinfo", "svg"}
 _RULE_PACKAGES = {"mcr", "riichi"}
 _FACES = {"cli", "commands", "web", "__main__"}
@@ -36,6 +38,10 @@ def _layer(parts: tuple[str, ...]) -> int:
         return RULES
     if head in _FACES:
         return FACES
+    if head == "analysis":
+        return ANALYSIS
+    if head == "game":
+        return GAME
     return TOOLS
 
 
@@ -86,7 +92,7 @@ def _violations(path: Path, text: str | None = None) -> list[str]:
         where = f"{path.relative_to(SRC)}:{line} imports suanfan.{'.'.join(target)}"
         if theirs > mine:
             out.append(f"{where}: layer {theirs} above its own {mine} "
-                       "(faces -> analysis/logs/tools -> rule systems -> core)")
+                       "(faces -> logs/tools -> game -> analysis -> rule systems -> core)")
         elif mine == RULES and theirs == RULES and target[0] != here[0]:
             out.append(f"{where}: one rule system imports another")
     return out

@@ -100,9 +100,9 @@ from collections.abc import Iterable, Iterator
 from typing import BinaryIO, Final
 
 from ..errors import InvalidArgument, MahjongError, describe
+from ..game.record import Record
 from ..hand import Hand, Meld, MeldKind
 from ..mcr import fan_id
-from ._record import Record
 from .tenhou import LogError
 
 __all__ = [

@@ -8,8 +8,8 @@ from collections.abc import Iterator
 from typing import Any, Final
 
 from ..errors import MahjongError
+from ..game.record import Record
 from ..riichi import PRESETS, Result, Rules, get_rules, score, settle
-from ._record import Record
 from .tenhou import Game, Recorded, TableRules, Win
 
 __all__ = ["TENHOU_YAKU", "Replayed", "Scored", "replay", "table_rules"]
