@@ -88,6 +88,7 @@ __all__ = [
     "TableRules",
     "Win",
     "decode_meld",
+    "decompress",
     "dumps",
     "encode_meld",
     "parse",
@@ -119,11 +120,13 @@ def read_bytes(path: str | os.PathLike[str]) -> tuple[str, bytes]:
     if len(data) > MAX_BYTES:
         raise LogError(name, f"the file is larger than {MAX_BYTES >> 20} MB")
     if data[:2] == b"\x1f\x8b":
-        data = _decompress(data, name)
+        data = decompress(data, name)
     return name, data
 
 
-def _decompress(data: bytes, name: str) -> bytes:
+def decompress(data: bytes, name: str) -> bytes:
+    """gzip-compressed bytes decompressed, LogError (naming ``name``) when they are not gzip data
+    or come to more than :data:`MAX_BYTES`."""
     try:
         with gzip.GzipFile(fileobj=io.BytesIO(data)) as g:
             out = g.read(MAX_BYTES + 1)
@@ -176,7 +179,7 @@ def parse(data: bytes | str, name: str = "<log>", strict: bool = True) -> Game:
         if len(data) > MAX_BYTES:
             raise LogError(name, f"the log is larger than {MAX_BYTES >> 20} MB")
         if data[:2] == b"\x1f\x8b":
-            data = _decompress(data, name)
+            data = decompress(data, name)
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError as exc:
