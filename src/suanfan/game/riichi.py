@@ -284,9 +284,20 @@ class RiichiTable:
             raise GameError(f"seat {seat} draws holding {len(p.hand)} standing tiles")
         if self.draws >= DRAWS[self.n]:
             raise GameError(f"a draw after the last tile of the wall ({DRAWS[self.n]} draws)")
-        if self.rinshan_next >= 0 and self.rinshan_next != seat:
-            raise GameError(f"seat {seat} draws where seat {self.rinshan_next} takes a replacement "
-                            "tile")
+        if self.rinshan_next >= 0:
+            if self.rinshan_next != seat:
+                raise GameError(f"seat {seat} draws where seat {self.rinshan_next} takes a "
+                                "replacement tile")
+        elif self.last_kind == "deal":
+            # the dealer draws first; not checked: simulator-written mjlogs (tenhou-python-bot's)
+            # let another seat begin a repeated round, and are read as they are
+            pass
+        elif self.last_kind == "discard":
+            if seat != (self.last_seat + 1) % self.n:
+                raise GameError(f"seat {seat} draws after seat {self.last_seat}'s discard: it is "
+                                f"seat {(self.last_seat + 1) % self.n}'s turn")
+        else:
+            raise GameError(f"seat {seat} draws before seat {self.last_seat} has discarded")
         p.hand.append(self._tile(tile))
         self.draws += 1
         self.rinshan_draw = self.rinshan_next == seat
@@ -301,6 +312,8 @@ class RiichiTable:
             raise GameError(f"seat {seat} discards holding {len(p.hand)} standing tiles")
         if self.rinshan_next >= 0:
             raise GameError(f"a discard before seat {self.rinshan_next}'s replacement tile")
+        if self.last_kind not in ("draw", "call") or self.last_seat != seat:
+            raise GameError(f"seat {seat} discards out of turn (it has not just drawn or called)")
         self._take(seat, tile, "discard")
         p.discarded = True
         p.discards.append(tile)
