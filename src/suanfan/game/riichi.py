@@ -170,6 +170,8 @@ class RiichiTable:
         self.rinshan_draw = False  # the last draw was a replacement tile
         self.last_discard: tuple[int, int] | None = None  # (seat, tile)
         self.last_kind = "deal"  # the kind of the last event
+        self.declared = -1  # the seat that declared riichi and has still to make its discard
+        self.unaccepted = -1  # the seat whose riichi discard is not yet accepted (or ronned)
         self.last_meld: CallMeld | None = None
         self.agaris: list[_WinFacts] = []
         self.last_seat = -1
@@ -252,6 +254,7 @@ class RiichiTable:
     def apply(self, event: GameEvent, index: int = 0, tag: str = "") -> None:
         """Check ``event`` against the table, then apply it (``index`` and ``tag`` name it in
         :attr:`events` and in the wins); :class:`GameError` when the table refuses it."""
+        self._riichi_order(event)
         if isinstance(event, Draw):
             self._ready(tag)
             self.draw(index, tag or "draw", event.seat, event.tile)
@@ -273,6 +276,17 @@ class RiichiTable:
                 self.draw_game(index, tag or "draw_game", event)
         else:
             raise GameError(f"{type(event).__name__} inside a round")
+
+    def _riichi_order(self, event: GameEvent) -> None:
+        """A riichi declaration is followed by the seat's discard, and only the event right
+        after that discard may accept it."""
+        if self.declared >= 0 and not (isinstance(event, Discard)
+                                       and event.seat == self.declared):
+            raise GameError(f"seat {self.declared} declares riichi but does not discard")
+        if self.unaccepted >= 0 and not (isinstance(event, Riichi) and event.step == 2):
+            # a riichi discard passed with no acceptance is no riichi (simulator-written mjlogs,
+            # tenhou-python-bot's, never accept one): the declaration lapses
+            self.unaccepted = -1
 
     def _ready(self, tag: str) -> None:
         if self.ended:
@@ -319,6 +333,9 @@ class RiichiTable:
         p.discards.append(tile)
         p.ippatsu = False  # a riichi player's next discard ends the ippatsu chance
         self.last_discard = (seat, tile)
+        if self.declared == seat:
+            self.declared = -1
+            self.unaccepted = seat
         self.events.append(Event(index, tag, "discard", seat, tile))
         self.last_kind = "discard"
         self.last_seat = seat
@@ -402,11 +419,14 @@ class RiichiTable:
                     x.kind not in ("ankan", "nuki") for x in p.melds):
                 raise GameError(f"seat {who} cannot declare riichi here")
             p.double_riichi = not p.discarded and self.calls == 0
+            self.declared = who
         elif step == 2:
-            if p.riichi or self.last_kind != "discard" or self.last_seat != who:
+            if p.riichi or self.last_kind != "discard" or self.last_seat != who \
+                    or self.unaccepted != who:
                 raise GameError(f"seat {who}'s riichi is accepted without its riichi discard")
             p.riichi = True
             p.ippatsu = True
+            self.unaccepted = -1
             self.reaches += 1
         else:
             raise GameError(f"riichi step {step} (1 or 2)")

@@ -938,14 +938,21 @@ def _write_round(rnd: Round, n: int, aka: bool) -> list[Any]:
     just_drew: list[int] = [-1] * n
     riichi: set[int] = set()
     dora = [c(int(rnd.seed.split(",")[5]))]
-    for e in rnd.events:
+    events = rnd.events
+    for i, e in enumerate(events):
         s = e.seat
         if e.kind == "draw" and s is not None and e.tile is not None:
             takes[s].append(c(e.tile))
             just_drew[s] = e.tile
         elif e.kind == "discard" and s is not None and e.tile is not None:
             code = 60 if just_drew[s] == e.tile else c(e.tile)
-            outs[s].append(f"r{code}" if s in riichi else code)
+            # a riichi discard is marked when the riichi stands: accepted right after it, or the
+            # discard won on (a riichi declared and never accepted lapses: a plain discard)
+            after = events[i + 1] if i + 1 < len(events) else None
+            stands = after is not None and (
+                (after.kind == "reach" and after.step == 2 and after.seat == s)
+                or after.kind == "win" or (after.kind == "draw_game" and rnd.draw_game == "ron3"))
+            outs[s].append(f"r{code}" if s in riichi and stands else code)
             riichi.discard(s)
             just_drew[s] = -1
         elif e.kind == "reach" and s is not None and e.step == 1:

@@ -43,6 +43,11 @@ def _csv(values: list[int] | tuple[int, ...]) -> str:
 
 
 def _hundreds(points: int) -> int:
+    """A score or score change in hundreds, as an mjlog writes them; ValueError when it is not a
+    whole number of hundreds (which an mjlog cannot hold)."""
+    if points % 100:
+        raise ValueError(f"a score or score change of {points}, not a multiple of 100, which an "
+                         "mjlog cannot hold")
     return points // 100
 
 
