@@ -43,7 +43,7 @@ def test_tile_codes() -> None:
         ["W1", "B1", "T1", "F1", "F4", "J3", "J2", "J1"]
     assert str(parse_hand("W1W2W3B4B5B6T7T8T9F1F1F1J1J1")) == "123m456p789s1117z 7z"
     for t in range(34):  # the reader and the notation read the codes alike
-        assert botzone._tile(tile_code(t)) == parse_tile(tile_code(t)) == t
+        assert botzone.tile_id(tile_code(t)) == parse_tile(tile_code(t)) == t
 
 
 def test_every_hand_made_win_is_reproduced() -> None:

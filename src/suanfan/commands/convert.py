@@ -17,6 +17,10 @@ line ends). Notes on stderr say what was left out or filled in: the rounds a log
 (tenhou.net/6 and mjai hold finished rounds only), the fu 0 written for a limit hand whose fu a
 tenhou.net/6 log does not record, the special lobbies' rules (kiriage, 1500 a honba: mjlog only).
 A log whose every round is unfinished is not written as tenhou.net/6 or mjai (an error).
+
+Every log written is verified first: read back by the target format's own reader and replayed,
+it must give the same rounds, wins and scores as the log read (:mod:`suanfan.logs.verify`), or
+the conversion fails with an error saying what differs (nothing is written).
 """
 
 from __future__ import annotations
@@ -26,14 +30,17 @@ import gzip
 import os
 import sys
 from collections.abc import Callable, Iterator
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from ..cli import register_command
 from ..errors import MahjongError
 from .files import open_input, open_output
 from .logfiles import LogFiles, add_source_arguments, log_format, require_sources
 
-__all__ = ["EXTENSIONS", "TARGETS", "add_parser", "convert_file", "output_name", "run"]
+if TYPE_CHECKING:
+    from ..logs import Game
+
+__all__ = ["EXTENSIONS", "TARGETS", "add_parser", "convert_file", "output_name", "run", "verify"]
 
 #: the extension of each format written
 EXTENSIONS: Final = {"tenhou-xml": ".xml", "tenhou6": ".json", "mjai": ".jsonl", "botzone": ".txt"}
@@ -78,6 +85,7 @@ def convert_file(path: str, fmt: str, to: str) -> tuple[Iterator[str], list[str]
         text = _writer(to)(game)
     except ValueError as exc:
         raise MahjongError(f"{path}: cannot be written as {to}: {exc}") from None
+    verify(path, game, text, to)
     notes = []
     unfinished = sum(1 for r in game.rounds if not r.complete)
     if unfinished and to != "tenhou-xml":
@@ -96,6 +104,18 @@ def convert_file(path: str, fmt: str, to: str) -> tuple[Iterator[str], list[str]
                          f"(a {fmt} log records none) written with fu 0, which replay does not "
                          "compare")
     return iter([text if text.endswith("\n") else text + "\n"]), notes
+
+
+def verify(path: str, game: Game, text: str, to: str) -> None:
+    """MahjongError naming ``path`` unless ``text`` (``game`` written in ``to``) reads back with
+    the same rounds, wins and scores (:func:`suanfan.logs.verify.round_trip`)."""
+    from ..logs.verify import round_trip
+
+    problems = round_trip(game, text, to, os.path.basename(path))
+    if problems:
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise MahjongError(f"{path}: not written as {to}: the log written does not read back "
+                           f"as the same game: {problems[0]}{more}")
 
 
 def _botzone(path: str) -> Iterator[str]:

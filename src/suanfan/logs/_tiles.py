@@ -4,7 +4,7 @@ Those formats say "a red 5p" or "a 3m", not which of the four copies: :class:`Co
 Tenhou tile numbers (0-135, the records' own) as the tiles appear, the red five being copy 0 of
 its kind when the table has red fives, and keeps each seat's standing tiles so that a discard or
 a call takes a tile the seat holds. The readers then feed the mjlog reader's table
-(:class:`suanfan.logs.tenhou._Reader`), which checks every event as it does for an mjlog.
+(:class:`suanfan.game.GameBuilder`), which checks every event as it does for an mjlog.
 """
 
 from __future__ import annotations

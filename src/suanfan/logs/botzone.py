@@ -100,9 +100,9 @@ from collections.abc import Iterable, Iterator
 from typing import BinaryIO, Final
 
 from ..errors import InvalidArgument, MahjongError, describe
+from ..game.record import Record
 from ..hand import Hand, Meld, MeldKind
 from ..mcr import fan_id
-from ._record import Record
 from .tenhou import LogError
 
 __all__ = [
@@ -120,6 +120,7 @@ __all__ = [
     "parse",
     "read",
     "tile_code",
+    "tile_id",
 ]
 
 #: the playing tiles of one shared wall (with the flowers, when played with: 144 in all)
@@ -156,7 +157,7 @@ def tile_code(t: int) -> str:
     return "J" + str(34 - k)
 
 
-def _tile(code: str) -> int:
+def tile_id(code: str) -> int:
     """The suanfan tile id of a playing tile's code, -1 for a flower code; ValueError if neither."""
     if len(code) == 2 and "1" <= code[1] <= "9":
         v = ord(code[1]) - 48
@@ -599,7 +600,7 @@ class _MatchReader:
     @staticmethod
     def _tile(code: str) -> int:
         try:
-            return _tile(code)
+            return tile_id(code)
         except ValueError as exc:
             raise _Fault(str(exc)) from None
 

@@ -12,8 +12,8 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from ..errors import MahjongError
+from ..game.record import Record
 from ..mcr import Rules, get_rules, score
-from ._record import Record
 from .botzone import Match, Win, read
 
 __all__ = ["Replayed", "Scored", "replay", "replay_file", "replay_win"]

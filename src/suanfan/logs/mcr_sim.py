@@ -29,7 +29,7 @@ from typing import Any, Final
 from ..errors import InvalidArgument
 from ..hand import Hand, Meld, MeldKind
 from ..mcr import get_rules, score
-from .botzone import botzone_fan_name, tile_code
+from .botzone import botzone_fan_name, tile_code, tile_id
 
 __all__ = ["SimGame", "SimWin", "simulate", "simulate_log"]
 
@@ -418,9 +418,7 @@ def _after(seat: int) -> tuple[int, int, int]:
 
 
 def _tile_of(code: str) -> int:
-    from .botzone import _tile
-
-    return _tile(code)
+    return tile_id(code)
 
 
 def simulate(rng: random.Random | int, match: str | None = None, flowers: bool = False,

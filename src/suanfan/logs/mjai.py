@@ -46,28 +46,35 @@ import os
 from collections.abc import Iterator
 from typing import Any, Final
 
+from ..game import (
+    Call,
+    CallMeld,
+    Deal,
+    DeclareWin,
+    Discard,
+    DoraRevealed,
+    Draw,
+    DrawGame,
+    Game,
+    GameBuilder,
+    GameEvent,
+    LogError,
+    Players,
+    Recorded,
+    Riichi,
+    Round,
+    StartGame,
+    TableRules,
+)
 from ..tiles import RED_MAN, RED_PIN, RED_SOU
 from ._tiles import RED_COPIES, Copies, TileFault
-from .tenhou import (
-    MAX_BYTES,
-    CallMeld,
-    Game,
-    LogError,
-    Recorded,
-    Round,
-    TableRules,
-    _Given,
-    _Reader,
-    encode_meld,
-    read_bytes,
-)
+from .mjlog import DISCARD_TAGS, DRAW_TAGS, decode_meld, encode_meld
+from .tenhou import MAX_BYTES, read_bytes
 
 __all__ = ["DRAW_REASONS", "YAKU_IDS", "dumps", "parse", "read"]
 
 _HONOURS: Final = "ESWNPFC"
 _WINDS: Final = "ESWN"
-_DRAW_TAGS: Final = "TUVW"
-_DISCARD_TAGS: Final = "DEFG"
 #: ``ryukyoku`` reasons and the ``<RYUUKYOKU type>`` of each ("" an exhaustive draw)
 DRAW_REASONS: Final = {"fanpai": "", "ryukyoku": "", "kyushukyuhai": "yao9", "kyushu": "yao9",
                        "suchareach": "reach4", "sanchaho": "ron3", "sukaikan": "kan4",
@@ -195,7 +202,7 @@ class _Game:
     def __init__(self, name: str, strict: bool = True) -> None:
         self.name = name
         self.strict = strict
-        self.reader = _Reader(name, strict)
+        self.reader = GameBuilder(name, strict)
         self.index = 0
         self.where = ""
         self.n = 0
@@ -219,9 +226,19 @@ class _Game:
         self.started = False
         self.ended = False
 
-    def feed(self, tag: str, attrib: dict[str, str], given: _Given | None = None) -> None:
+    def feed(self, tag: str, event: GameEvent) -> None:
+        """The game applies an event of the line being read (``tag`` names it in the round's
+        events, as in an mjlog)."""
         self.index += 1
-        self.reader.feed(self.index, tag, attrib, self.where, given)
+        self.reader.apply(event, self.index, tag, self.where)
+
+    def meld(self, s: int, m: int) -> None:
+        """A call of seat ``s`` by its mjlog meld code."""
+        try:
+            meld = decode_meld(m, s, self.n)
+        except ValueError as exc:
+            raise LogError(self.name, str(exc), self.index + 1, "N", self.where) from None
+        self.feed("N", Call(meld))
 
     def event(self, number: int, ev: dict[str, Any]) -> None:
         kind = ev["type"]
@@ -308,9 +325,8 @@ class _Game:
             if self.names and len(self.names) != self.n:
                 raise _Fault(f"{len(self.names)} names for {self.n} players")
             go = 0x09 | (0 if self.aka else 0x02) | (0x10 if self.n == 3 else 0)
-            self.reader.rules = TableRules(go)
-            self.reader.players = self.n
-            self.reader.names = self.names or ("",) * self.n
+            self.reader.apply(StartGame(TableRules(go)), self.index, "GO")
+            self.reader.apply(Players(self.names or ("",) * self.n), self.index, "UN")
             self.reader.open_round(*label)
         n = self.n
         if bakaze not in ("E", "S", "W", "N"):
@@ -334,16 +350,16 @@ class _Game:
         if any(x % 100 for x in scores):
             raise _Fault(f"scores {scores} are not multiples of 100")
         copies = self.copies = Copies(n, self.aka)
-        hai = {}
+        hands: list[tuple[int, ...]] = []
         for s, tiles in enumerate(tehais):
             if not isinstance(tiles, list) or len(tiles) != 13:
                 raise _Fault(f"tehais[{s}] is not 13 tiles")
-            hai[f"hai{s}"] = ",".join(str(copies.deal(s, *_kind(p, f"tehais[{s}]"),
-                                                      f"tehais[{s}] {p}")) for p in tiles)
+            hands.append(tuple(copies.deal(s, *_kind(p, f"tehais[{s}]"), f"tehais[{s}] {p}")
+                               for p in tiles))
         dora = copies.new(*_kind(ev.get("dora_marker"), "dora_marker"), "dora_marker")
         k = _WINDS.index(bakaze) * 4 + kyoku - 1
-        self.feed("INIT", {"seed": f"{k},{honba},{sticks},0,0,{dora}", "oya": str(oya),
-                           "ten": ",".join(str(x // 100) for x in [*scores, 0][:4]), **hai})
+        self.feed("INIT", Deal(k, honba, sticks, oya, tuple([*scores, 0][:4]),
+                               tuple([*hands, ()][:4]), dora, f"{k},{honba},{sticks},0,0,{dora}"))
         self.in_round = True
         self.round_over = False
         self.bakaze = bakaze
@@ -360,7 +376,7 @@ class _Game:
         s = _seat(ev.get("actor"), self.n)
         t = self.copies.deal(s, *_kind(ev.get("pai")), f"draw {ev.get('pai')}")
         self.last_draw[s] = t
-        self.feed(f"{_DRAW_TAGS[s]}{t}", {})
+        self.feed(f"{DRAW_TAGS[s]}{t}", Draw(s, t))
 
     def dahai(self, ev: dict[str, Any]) -> None:
         assert self.copies is not None
@@ -376,16 +392,16 @@ class _Game:
             t = drawn
         else:
             t = self.copies.take(s, kind, red, f"discard {ev.get('pai')}", avoid=drawn)
-        self.feed(f"{_DISCARD_TAGS[s]}{t}", {})
+        self.feed(f"{DISCARD_TAGS[s]}{t}", Discard(s, t))
         self.last_draw[s] = -1
         self.last_discard = (s, t)
 
     def reach(self, ev: dict[str, Any]) -> None:
-        self.feed("REACH", {"who": str(_seat(ev.get("actor"), self.n)), "step": "1"})
+        self.feed("REACH", Riichi(_seat(ev.get("actor"), self.n), 1))
 
     def reach_accepted(self, ev: dict[str, Any]) -> None:
         s = _seat(ev.get("actor"), self.n)
-        self.feed("REACH", {"who": str(s), "step": "2"})
+        self.feed("REACH", Riichi(s, 2))
         self.riichi.add(s)
         self.running[s] -= 1000
         self.sticks += 1
@@ -411,7 +427,7 @@ class _Game:
             self.pons[(s, kk)] = (tiles, frm, called)
         self.last_discard = None
         self.last_draw[s] = -1
-        self.feed("N", {"who": str(s), "m": str(m)})
+        self.meld(s, m)
 
     def chi(self, ev: dict[str, Any]) -> None:
         self._claim(ev, "chi", 2)
@@ -431,8 +447,7 @@ class _Game:
             raise _Fault(f"a kakan of {ev.get('pai')} by seat {s}, who has no such pon")
         added = self.copies.take(s, kk, red, f"kakan {ev.get('pai')}")
         self.last_draw[s] = -1
-        self.feed("N", {"who": str(s), "m": str(encode_meld("kakan", s, pon[1], (*pon[0], added),
-                                                            pon[2], added))})
+        self.meld(s, encode_meld("kakan", s, pon[1], (*pon[0], added), pon[2], added))
 
     def ankan(self, ev: dict[str, Any]) -> None:
         assert self.copies is not None
@@ -445,19 +460,19 @@ class _Game:
         if len({t // 4 for t in tiles}) != 1:
             raise _Fault("an ankan of four tiles of one kind")
         self.last_draw[s] = -1
-        self.feed("N", {"who": str(s), "m": str(encode_meld("ankan", s, None, tiles))})
+        self.meld(s, encode_meld("ankan", s, None, tiles))
 
     def nukidora(self, ev: dict[str, Any]) -> None:
         assert self.copies is not None
         s = _seat(ev.get("actor"), self.n)
         t = self.copies.take(s, *_kind(ev.get("pai", "N")), "nukidora")
         self.last_draw[s] = -1
-        self.feed("N", {"who": str(s), "m": str(encode_meld("nuki", s, None, (t,)))})
+        self.meld(s, encode_meld("nuki", s, None, (t,)))
 
     def dora(self, ev: dict[str, Any]) -> None:
         assert self.copies is not None
         t = self.copies.new(*_kind(ev.get("dora_marker"), "dora_marker"), "dora_marker")
-        self.feed("DORA", {"hai": str(t)})
+        self.feed("DORA", DoraRevealed(t))
 
     def hora(self, ev: dict[str, Any]) -> None:
         assert self.copies is not None
@@ -508,8 +523,7 @@ class _Game:
                        _limit(han, facts.get("fu", 0)) if "han" in known else "", yaku, yakuman,
                        tuple(deltas), tuple(self.running), None, 0, 0, known=frozenset(known),
                        han=han)
-        self.feed("AGARI", {"who": str(who), "fromWho": str(frm)},
-                  _Given(rec, ura, tuple(conflicts)))
+        self.feed("AGARI", DeclareWin(who, frm, rec, tuple(ura), tuple(conflicts)))
         self.running = after if scores is None else scores
         self.sticks = 0
         self.round_over = True
@@ -591,19 +605,18 @@ class _Game:
 
     def ryukyoku(self, ev: dict[str, Any]) -> None:
         n = self.n
-        attrib: dict[str, str] = {}
+        kind = ""
         reason = ev.get("reason", "")
         if reason:
             if not isinstance(reason, str) or reason not in DRAW_REASONS:
                 raise _Fault(f"reason {reason!r} is not one of {' '.join(DRAW_REASONS)}")
-            if DRAW_REASONS[reason]:
-                attrib["type"] = DRAW_REASONS[reason]
+            kind = DRAW_REASONS[reason]
+        changes: tuple[int, ...] = ()
         if "deltas" in ev:
             deltas = _ints(ev["deltas"], "deltas", n)
-            attrib["sc"] = ",".join(f"{self.running[s] // 100},{deltas[s] // 100}" if s < n
-                                    else "0,0" for s in range(4))
+            changes = tuple(d // 100 * 100 for d in deltas)  # in hundreds, as an mjlog has them
             self.running = [a + b for a, b in zip(self.running, deltas, strict=True)]
-        self.feed("RYUUKYOKU", attrib)
+        self.feed("RYUUKYOKU", DrawGame(kind, changes))
         if isinstance(ev.get("scores"), list):
             self.running = _ints(ev["scores"], "scores", n)
         self.round_over = True

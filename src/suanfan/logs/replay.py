@@ -8,8 +8,9 @@ from collections.abc import Iterator
 from typing import Any, Final
 
 from ..errors import MahjongError
+from ..game.record import Record
 from ..riichi import PRESETS, Result, Rules, get_rules, score, settle
-from ._record import Record
+from .formats import read
 from .tenhou import Game, Recorded, TableRules, Win
 
 __all__ = ["TENHOU_YAKU", "Replayed", "Scored", "replay", "table_rules"]
@@ -182,8 +183,6 @@ def replay(game: Game | str | os.PathLike[str],
     preset fitted to the table (:func:`table_rules`) unless ``rules`` (a preset name or
     :class:`~suanfan.riichi.Rules`, used as given) says otherwise."""
     if not isinstance(game, Game):
-        from . import read
-
         game = read(game)
     r = table_rules(game.rules) if rules is None else get_rules(rules)
     for rnd in game.rounds:

@@ -17,10 +17,11 @@ import random
 from typing import Final
 
 from ..errors import MahjongError
+from ..game import CallMeld, liable, suanfan_meld, tile_text
 from ..hand import Hand, Meld
 from ..riichi import PRESETS, Result, score, settle, shanten
+from .mjlog import encode_meld
 from .replay import TENHOU_YAKU
-from .tenhou import CallMeld, _liable, _suanfan_meld, encode_meld, tile_text
 
 __all__ = ["Played", "simulate"]
 
@@ -217,7 +218,7 @@ class _Game:
     # -- decisions ------------------------------------------------------------------------------
     def best_discards(self, s: int, hand: list[int]) -> tuple[int, list[int]]:
         """The lowest shanten a discard leaves, and the discards that leave it."""
-        melds = [_suanfan_meld(m, s, 4, True) for m in self.seats[s].melds]
+        melds = [suanfan_meld(m, s, 4, True) for m in self.seats[s].melds]
         best, picks = 99, []
         for t in sorted(set(hand)):
             rest = list(hand)
@@ -360,7 +361,7 @@ class _Game:
         standing = [_sid(x) for x in concealed]
         if len(standing) % 3 != 1:
             return None
-        melds: list[Meld] = [_suanfan_meld(m, s, 4, True) for m in p.melds]
+        melds: list[Meld] = [suanfan_meld(m, s, 4, True) for m in p.melds]
         try:
             hand = Hand(melds, standing, _sid(tile))
             situ = dict(flags)
@@ -400,8 +401,8 @@ class _Game:
                 again = self.try_win(s, frm, tile, concealed, flags, first=False)
                 assert again is not None
                 res = again
-            liable = _liable(tuple(p.melds))
-            pao = liable if liable is not None and any(
+            pao_seat = liable(tuple(p.melds))
+            pao = pao_seat if pao_seat is not None and any(
                 y.id in ("daisangen", "daisuushii") for y in res.yaku) else None
             deltas = settle(res, s, frm, self.dealer, 4, pao)
             limit = res.limit if res.limit in _LIMITS else "yakuman"
@@ -436,7 +437,7 @@ class _Game:
 
     def tenpai(self, s: int) -> bool:
         p = self.seats[s]
-        melds = [_suanfan_meld(m, s, 4, True) for m in p.melds]
+        melds = [suanfan_meld(m, s, 4, True) for m in p.melds]
         standing = [_sid(x) for x in p.hand]
         for k in range(34):
             try:

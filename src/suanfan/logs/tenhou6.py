@@ -47,21 +47,30 @@ import re
 import unicodedata
 from typing import Any, Final
 
-from ._tiles import RED_COPIES, Copies, TileFault
-from .tenhou import (
-    MAX_BYTES,
+from ..game import (
+    Call,
     CallMeld,
+    Deal,
+    DeclareWin,
+    Discard,
+    DoraRevealed,
+    Draw,
+    DrawGame,
     Game,
+    GameBuilder,
+    GameEvent,
     LogError,
+    Players,
     Recorded,
+    Riichi,
     Round,
+    StartGame,
     TableRules,
     Win,
-    _Given,
-    _Reader,
-    encode_meld,
-    read_bytes,
 )
+from ._tiles import RED_COPIES, Copies, TileFault
+from .mjlog import DISCARD_TAGS, DRAW_TAGS, decode_meld, encode_meld
+from .tenhou import MAX_BYTES, read_bytes
 
 __all__ = ["DRAW_NAMES", "YAKU_NAMES", "dumps", "parse", "read"]
 
@@ -194,8 +203,6 @@ _SCORE: Final = re.compile(r"(?:(\d+)符(\d+)飜|(満貫|跳満|倍満|三倍満
 _YAKU: Final = re.compile(r"(.+?)\s*[(（]\s*(?:(\d+)\s*(?:飜|翻|han)|(役満|yakuman))\s*[)）]",
                           re.IGNORECASE)
 _LOBBY: Final = re.compile(r"^(?:[般上特鳳若銀琥孔]|[三四])")
-_DRAW_TAGS: Final = "TUVW"
-_DISCARD_TAGS: Final = "DEFG"
 _WINDS: Final = "ESWN"
 #: the most takes and outs a seat has in a round (a bound for bad input)
 _MAX_ITEMS: Final = 200
@@ -565,10 +572,10 @@ def parse(data: bytes | str, name: str = "<log>", strict: bool = True) -> Game:
         raise LogError(name, f"name: {names_raw!r} is not a list of names")
     if len(names_raw) > players and any(names_raw[players:]):
         raise LogError(name, f"name: {len(names_raw)} players named in a {players}-player game")
-    reader = _Reader(name, strict)
-    reader.rules = _table(obj, players, name)
-    reader.players = players
-    reader.names = tuple(names_raw[:players]) + ("",) * (players - len(names_raw[:players]))
+    reader = GameBuilder(name, strict)
+    reader.apply(StartGame(_table(obj, players, name)), 0, "GO")
+    reader.apply(Players(tuple(names_raw[:players])
+                         + ("",) * (players - len(names_raw[:players]))), 0, "UN")
     feeder = _Feeder(reader, players)
     for r, rnd in enumerate(log):
         try:
@@ -588,9 +595,9 @@ def read(path: str | os.PathLike[str], strict: bool = True) -> Game:
 
 
 class _Feeder:
-    """Turns each round of the log into mjlog elements for the table (:class:`_Reader`)."""
+    """Turns each round of the log into game events for the table (:mod:`suanfan.game`)."""
 
-    def __init__(self, reader: _Reader, players: int) -> None:
+    def __init__(self, reader: GameBuilder, players: int) -> None:
         self.reader = reader
         self.name = reader.name
         self.n = players
@@ -599,9 +606,19 @@ class _Feeder:
         self.index = 0
         self.where = ""
 
-    def feed(self, tag: str, attrib: dict[str, str], given: _Given | None = None) -> None:
+    def feed(self, tag: str, event: GameEvent) -> None:
+        """The game applies an event of the round being read (``tag`` names it in the round's
+        events, as in an mjlog)."""
         self.index += 1
-        self.reader.feed(self.index, tag, attrib, self.where, given)
+        self.reader.apply(event, self.index, tag, self.where)
+
+    def meld(self, s: int, m: int) -> None:
+        """A call of seat ``s`` by its mjlog meld code."""
+        try:
+            meld = decode_meld(m, s, self.n)
+        except ValueError as exc:
+            raise LogError(self.name, str(exc), self.index + 1, "N", self.where) from None
+        self.feed("N", Call(meld))
 
     def fault(self, detail: str) -> LogError:
         return LogError(self.name, detail, where=self.where)
@@ -661,18 +678,16 @@ class _Feeder:
         if not isinstance(result, list) or not result or not isinstance(result[0], str):
             raise _Fault(f"the result {str(result)[:40]} is not ['和了', ...] or a draw")
         copies = Copies(n, self.aka)
-        hai: list[str] = []
+        hands: list[tuple[int, ...]] = []
         for s in range(n):
             if len(dealt[s]) != 13:
                 raise _Fault(f"seat {s} is dealt {len(dealt[s])} tiles, not 13")
-            hai.append(",".join(str(copies.deal(s, *_kind(x, f"seat {s}'s dealt tiles"),
-                                                f"seat {s}'s dealt {x}")) for x in dealt[s]))
+            hands.append(tuple(copies.deal(s, *_kind(x, f"seat {s}'s dealt tiles"),
+                                           f"seat {s}'s dealt {x}") for x in dealt[s]))
         dora_nums = [copies.new(*dora[0], "the dora indicator")]
-        attrib = {"seed": f"{kyoku},{honba},{sticks},0,0,{dora_nums[0]}",
-                  "ten": ",".join(str(x // 100) for x in [*scores, 0, 0, 0][:4]),
-                  "oya": str(kyoku % 4)}
-        attrib.update({f"hai{s}": hai[s] for s in range(n)})
-        self.feed("INIT", attrib)
+        self.feed("INIT", Deal(kyoku, honba, sticks, kyoku % 4, tuple([*scores, 0, 0, 0][:4]),
+                               tuple([*hands, (), ()][:4]), dora_nums[0],
+                               f"{kyoku},{honba},{sticks},0,0,{dora_nums[0]}"))
         steps = _merge(takes, outs, kyoku % 4, n)
         ron_on_last = result[0] == _WIN and len(result) >= 3 and isinstance(result[2], list) \
             and len(result[2]) >= 2 and result[2][0] != result[2][1]
@@ -692,7 +707,7 @@ class _Feeder:
                                  f"indicators {rnd[2]} do not list")
                 t = copies.new(*dora[turned], "a kong's dora indicator")
                 turned += 1
-                self.feed("DORA", {"hai": str(t)})
+                self.feed("DORA", DoraRevealed(t))
 
         for i, st in enumerate(steps):
             s, item = st.seat, st.item
@@ -702,7 +717,7 @@ class _Feeder:
                 assert isinstance(item, int)
                 t = copies.deal(s, *_kind(item, "draw"), f"draw {item}")
                 last_draw[s] = t
-                self.feed(f"{_DRAW_TAGS[s]}{t}", {})
+                self.feed(f"{DRAW_TAGS[s]}{t}", Draw(s, t))
                 continue
             if st.what == "call":
                 assert isinstance(item, _Call) and last_discard is not None
@@ -714,7 +729,7 @@ class _Feeder:
                     pons[(s, called // 4)] = (tiles, frm, called)
                 last_discard = None
                 last_draw[s] = -1
-                self.feed("N", {"who": str(s), "m": str(m)})
+                self.meld(s, m)
                 if item.kind == "daiminkan":
                     pending += 1
                 continue
@@ -739,7 +754,7 @@ class _Feeder:
                     added = copies.take(s, *ak, item.text)
                     m = encode_meld("kakan", s, pon[1], (*pon[0], added), pon[2], added)
                 last_draw[s] = -1
-                self.feed("N", {"who": str(s), "m": str(m)})
+                self.meld(s, m)
                 robbed = i == len(steps) - 1 and ron_on_last
                 if item.kind != "nuki" and not robbed:
                     # an earlier kong's indicator is turned once this kong is declared and not
@@ -766,12 +781,12 @@ class _Feeder:
             turn(pending)
             pending = 0
             if riichi:
-                self.feed("REACH", {"who": str(s), "step": "1"})
-            self.feed(f"{_DISCARD_TAGS[s]}{t}", {})
+                self.feed("REACH", Riichi(s, 1))
+            self.feed(f"{DISCARD_TAGS[s]}{t}", Discard(s, t))
             last_draw[s] = -1
             last_discard = (s, t)
             if riichi and not (i == len(steps) - 1 and (ron_on_last or result[0] == "三家和了")):
-                self.feed("REACH", {"who": str(s), "step": "2"})
+                self.feed("REACH", Riichi(s, 2))
                 accepted.add(s)
                 running[s] -= 1000
         if turned != len(dora):
@@ -793,12 +808,9 @@ class _Feeder:
                 if len(deltas) not in (n, 4) or any(deltas[n:]):
                     raise _Fault(f"score changes {deltas}: {n} numbers")
                 total = [a + b for a, b in zip(total, deltas, strict=False)]
-            sc = ",".join(f"{running[s] // 100},{total[s] // 100}" if s < n else "0,0"
-                          for s in range(4))
-            attrib = {"sc": sc} if len(result) > 1 else {}
-            if DRAW_NAMES[head]:
-                attrib["type"] = DRAW_NAMES[head]
-            self.feed("RYUUKYOKU", attrib)
+            # in hundreds, as an mjlog has them
+            changes = tuple(x // 100 * 100 for x in total) if len(result) > 1 else ()
+            self.feed("RYUUKYOKU", DrawGame(DRAW_NAMES[head], changes))
             return
         if len(result) < 3 or len(result) % 2 == 0:
             raise _Fault("和了 needs a pair (score changes, [who, from, liable, score, yaku...]) "
@@ -829,8 +841,7 @@ class _Feeder:
             rec = Recorded(fu, points, limit, yaku, yakuman, tuple(deltas[:n]), tuple(running),
                            None if liable == who else liable, 0, 0, known=frozenset(known),
                            han=(han or None) if unknown else None)
-            self.feed("AGARI", {"who": str(who), "fromWho": str(frm)},
-                      _Given(rec, ura_nums if who in accepted else ()))
+            self.feed("AGARI", DeclareWin(who, frm, rec, ura_nums if who in accepted else ()))
             running = [a + b for a, b in zip(running, deltas, strict=False)]
 
 
@@ -927,14 +938,21 @@ def _write_round(rnd: Round, n: int, aka: bool) -> list[Any]:
     just_drew: list[int] = [-1] * n
     riichi: set[int] = set()
     dora = [c(int(rnd.seed.split(",")[5]))]
-    for e in rnd.events:
+    events = rnd.events
+    for i, e in enumerate(events):
         s = e.seat
         if e.kind == "draw" and s is not None and e.tile is not None:
             takes[s].append(c(e.tile))
             just_drew[s] = e.tile
         elif e.kind == "discard" and s is not None and e.tile is not None:
             code = 60 if just_drew[s] == e.tile else c(e.tile)
-            outs[s].append(f"r{code}" if s in riichi else code)
+            # a riichi discard is marked when the riichi stands: accepted right after it, or the
+            # discard won on (a riichi declared and never accepted lapses: a plain discard)
+            after = events[i + 1] if i + 1 < len(events) else None
+            stands = after is not None and (
+                (after.kind == "reach" and after.step == 2 and after.seat == s)
+                or after.kind == "win" or (after.kind == "draw_game" and rnd.draw_game == "ron3"))
+            outs[s].append(f"r{code}" if s in riichi and stands else code)
             riichi.discard(s)
             just_drew[s] = -1
         elif e.kind == "reach" and s is not None and e.step == 1:

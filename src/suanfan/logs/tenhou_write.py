@@ -25,12 +25,13 @@ from typing import Final
 from urllib.parse import quote
 from xml.sax.saxutils import quoteattr
 
-from .tenhou import _DISCARD_TAGS, _DRAW_TAGS, _LIMITS, _RED, Event, Game, Round, Win
+from ..game import LIMITS, RED, Event, Game, Round, Win
+from .mjlog import DISCARD_TAGS, DRAW_TAGS
 
 __all__ = ["dumps", "unknown_fu"]
 
 #: the Tenhou tile numbers of the red fives by suit
-_RED_NUMBERS: Final = {"mps"[t // 36]: t for t in _RED}
+_RED_NUMBERS: Final = {"mps"[t // 36]: t for t in RED}
 
 
 def _element(tag: str, attrs: list[tuple[str, str]]) -> str:
@@ -42,6 +43,11 @@ def _csv(values: list[int] | tuple[int, ...]) -> str:
 
 
 def _hundreds(points: int) -> int:
+    """A score or score change in hundreds, as an mjlog writes them; ValueError when it is not a
+    whole number of hundreds (which an mjlog cannot hold)."""
+    if points % 100:
+        raise ValueError(f"a score or score change of {points}, not a multiple of 100, which an "
+                         "mjlog cannot hold")
     return points // 100
 
 
@@ -86,7 +92,7 @@ def _agari(w: Win, rnd: Round, n: int, tile: int, concealed: list[int], dora: li
     if "yaku" not in rec.known or not (rec.yaku or rec.yakuman):
         raise ValueError(f"{where}: no recorded yaku (an mjai log records none): an mjlog needs "
                          "them")
-    if rec.limit not in _LIMITS:
+    if rec.limit not in LIMITS:
         raise ValueError(f"{where}: limit {rec.limit!r} is not one an mjlog writes")
     if len(rec.deltas) != n:
         raise ValueError(f"{where}: {len(rec.deltas)} score changes for {n} players")
@@ -94,7 +100,7 @@ def _agari(w: Win, rnd: Round, n: int, tile: int, concealed: list[int], dora: li
     attrs = [("ba", f"{rec.honba},{rec.sticks}"), ("hai", _csv(sorted([*concealed, tile])))]
     if w.melds:
         attrs.append(("m", _csv([m.code for m in w.melds])))
-    attrs += [("machi", str(tile)), ("ten", f"{fu},{rec.points},{_LIMITS.index(rec.limit)}")]
+    attrs += [("machi", str(tile)), ("ten", f"{fu},{rec.points},{LIMITS.index(rec.limit)}")]
     if rec.yaku:
         attrs.append(("yaku", _csv([x for pair in rec.yaku for x in pair])))
     if rec.yakuman:
@@ -137,10 +143,10 @@ def _round(rnd: Round, n: int, red: bool) -> list[str]:
         s = e.seat
         if e.kind == "draw" and s is not None and e.tile is not None:
             hands[s].append(e.tile)
-            out.append(f"<{_DRAW_TAGS[s]}{e.tile}/>")
+            out.append(f"<{DRAW_TAGS[s]}{e.tile}/>")
         elif e.kind == "discard" and s is not None and e.tile is not None:
             hands[s].remove(e.tile)
-            out.append(f"<{_DISCARD_TAGS[s]}{e.tile}/>")
+            out.append(f"<{DISCARD_TAGS[s]}{e.tile}/>")
         elif e.kind == "call" and s is not None and e.meld is not None:
             m = e.meld
             if m.kind == "kakan":

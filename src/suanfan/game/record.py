@@ -1,5 +1,5 @@
-"""The base of the read-only records of :mod:`suanfan.logs`: slotted, set once in ``__init__``,
-compared, hashed, printed and pickled field by field."""
+"""The base of the read-only records of :mod:`suanfan.game` and :mod:`suanfan.logs`: slotted, set
+once in ``__init__``, compared, hashed, printed and pickled field by field."""
 
 from __future__ import annotations
 
