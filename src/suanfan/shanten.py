@@ -56,9 +56,15 @@ if TYPE_CHECKING:
     from mypy_extensions import i64
 
 __all__ = [
+    "FORMS_AT",
     "FORMS_MCR",
     "FORMS_RIICHI",
+    "FORM_ORPHANS",
+    "FORM_SEVEN_PAIRS",
+    "FORM_STANDARD",
+    "KINDS_MASK",
     "KNITTED_PATTERNS",
+    "SHANTEN_AT",
     "hand_counts",
     "improving_kinds",
     "mcr_shanten",
@@ -66,7 +72,10 @@ __all__ = [
     "meld_kinds",
     "regular_shanten_counts",
     "riichi_shanten",
+    "riichi_forms_keys",
     "riichi_shanten_counts",
+    "riichi_spare_keys",
+    "riichi_useful_keys",
     "shanten",
     "shanten_by_form",
     "unseen_counts",
@@ -1228,3 +1237,111 @@ def winning_kinds(hand: Hand, system: str = "mcr") -> list[int]:
             out.append(k)
         counts[k] = counts[k] - 1
     return out
+
+
+# -- riichi shanten, forms and useful / spare kinds of packed keys (the expected-value search) ----
+#: the form bits of :func:`riichi_forms_keys`: standard, seven pairs, thirteen orphans
+FORM_STANDARD: Final = 1
+FORM_SEVEN_PAIRS: Final = 2
+FORM_ORPHANS: Final = 4
+#: where the fields of :func:`riichi_useful_keys` / :func:`riichi_spare_keys` sit: a kind mask
+#: (bit k: kind k) in bits 0-33, the form bits at 34, the shanten + 1 at 37
+KINDS_MASK: Final = (1 << 34) - 1
+FORMS_AT: Final = 34
+SHANTEN_AT: Final = 37
+
+
+def _forms_of(ra: i64, rb: i64, rc: i64, rd: i64, k0: i64, k1: i64, k2: i64) -> i64:
+    """``(shanten + 1) << 3 | form bits`` of a closed hand from its records and suit keys."""
+    a = _combine(ra, rb, rc, rd, 4) - 1
+    b = _seven_pairs_riichi(ra, rb, rc, rd)
+    c = _orphans(ra, rb, rc, rd, k0, k1, k2)
+    s = _min3(a, b, c)
+    bits: i64 = 0
+    if a == s:
+        bits |= FORM_STANDARD
+    if b == s:
+        bits |= FORM_SEVEN_PAIRS
+    if c == s:
+        bits |= FORM_ORPHANS
+    return (s + 1) << 3 | bits
+
+
+def riichi_forms_keys(k0: i64, k1: i64, k2: i64, k3: i64) -> i64:
+    """Riichi shanten of a closed hand given by its four keys (characters, dots, bamboos: a nibble
+    a rank; honours: a nibble a kind from East) and the forms that reach it:
+    ``(shanten + 1) << 3 | bits`` (:data:`FORM_STANDARD`, :data:`FORM_SEVEN_PAIRS`,
+    :data:`FORM_ORPHANS`)."""
+    return _forms_of(_suit(k0, _SUITS_RIICHI, _CAP_RIICHI), _suit(k1, _SUITS_RIICHI, _CAP_RIICHI),
+                     _suit(k2, _SUITS_RIICHI, _CAP_RIICHI), _honors(k3, _HONORS_RIICHI, _CAP_RIICHI),
+                     k0, k1, k2)
+
+
+def riichi_useful_keys(k0: i64, k1: i64, k2: i64, k3: i64) -> i64:
+    """A closed 13-tile hand's shanten, forms and useful kinds (the kinds held fewer than four
+    times whose draw lowers the shanten), packed: kind mask | forms << :data:`FORMS_AT` |
+    (shanten + 1) << :data:`SHANTEN_AT`."""
+    ra = _suit(k0, _SUITS_RIICHI, _CAP_RIICHI)
+    rb = _suit(k1, _SUITS_RIICHI, _CAP_RIICHI)
+    rc = _suit(k2, _SUITS_RIICHI, _CAP_RIICHI)
+    rd = _honors(k3, _HONORS_RIICHI, _CAP_RIICHI)
+    f = _forms_of(ra, rb, rc, rd, k0, k1, k2)
+    s1 = f >> 3
+    mask: i64 = 0
+    for r in range(9):
+        one = _RANK_ONE[r]
+        if ((k0 >> (4 * r)) & 15) < 4:
+            k = k0 + one
+            if (_forms_of(_suit(k, _SUITS_RIICHI, _CAP_RIICHI), rb, rc, rd, k, k1, k2) >> 3) < s1:
+                mask |= _KIND_BIT[r]
+        if ((k1 >> (4 * r)) & 15) < 4:
+            k = k1 + one
+            if (_forms_of(ra, _suit(k, _SUITS_RIICHI, _CAP_RIICHI), rc, rd, k0, k, k2) >> 3) < s1:
+                mask |= _KIND_BIT[9 + r]
+        if ((k2 >> (4 * r)) & 15) < 4:
+            k = k2 + one
+            if (_forms_of(ra, rb, _suit(k, _SUITS_RIICHI, _CAP_RIICHI), rd, k0, k1, k) >> 3) < s1:
+                mask |= _KIND_BIT[18 + r]
+    for r in range(7):
+        if ((k3 >> (4 * r)) & 15) < 4:
+            k = k3 + _RANK_ONE[r]
+            if (_forms_of(ra, rb, rc, _honors(k, _HONORS_RIICHI, _CAP_RIICHI), k0, k1, k2) >> 3) < s1:
+                mask |= _KIND_BIT[27 + r]
+    return mask | (f & 7) << FORMS_AT | s1 << SHANTEN_AT
+
+
+def riichi_spare_keys(k0: i64, k1: i64, k2: i64, k3: i64) -> i64:
+    """A closed 14-tile hand's shanten, forms and spare kinds (the kinds held whose discard keeps
+    the shanten; none when the hand is complete), packed as :func:`riichi_useful_keys`."""
+    ra = _suit(k0, _SUITS_RIICHI, _CAP_RIICHI)
+    rb = _suit(k1, _SUITS_RIICHI, _CAP_RIICHI)
+    rc = _suit(k2, _SUITS_RIICHI, _CAP_RIICHI)
+    rd = _honors(k3, _HONORS_RIICHI, _CAP_RIICHI)
+    f = _forms_of(ra, rb, rc, rd, k0, k1, k2)
+    s1 = f >> 3
+    mask: i64 = 0
+    if s1 > 0:
+        for r in range(9):
+            one = _RANK_ONE[r]
+            if (k0 >> (4 * r)) & 15:
+                k = k0 - one
+                if (_forms_of(_suit(k, _SUITS_RIICHI, _CAP_RIICHI), rb, rc, rd, k, k1, k2) >> 3) == s1:
+                    mask |= _KIND_BIT[r]
+            if (k1 >> (4 * r)) & 15:
+                k = k1 - one
+                if (_forms_of(ra, _suit(k, _SUITS_RIICHI, _CAP_RIICHI), rc, rd, k0, k, k2) >> 3) == s1:
+                    mask |= _KIND_BIT[9 + r]
+            if (k2 >> (4 * r)) & 15:
+                k = k2 - one
+                if (_forms_of(ra, rb, _suit(k, _SUITS_RIICHI, _CAP_RIICHI), rd, k0, k1, k) >> 3) == s1:
+                    mask |= _KIND_BIT[18 + r]
+        for r in range(7):
+            if (k3 >> (4 * r)) & 15:
+                k = k3 - _RANK_ONE[r]
+                if (_forms_of(ra, rb, rc, _honors(k, _HONORS_RIICHI, _CAP_RIICHI), k0, k1, k2) >> 3) == s1:
+                    mask |= _KIND_BIT[27 + r]
+    return mask | (f & 7) << FORMS_AT | s1 << SHANTEN_AT
+
+
+#: bit k of a kind mask (a list: see _RANK_ONE on shifts of literals in compiled code)
+_KIND_BIT: Final[list[i64]] = [1 << k for k in range(NUM_KINDS)]
