@@ -35,6 +35,7 @@ from ..riichi.rules import Rules, get_rules
 from ..shanten import (
     KINDS_MASK,
     SHANTEN_AT,
+    riichi_forms_keys,
     riichi_spare_keys,
     riichi_useful_keys,
 )
@@ -44,7 +45,7 @@ from .search import N_TILES, SearchResult, WinValue, search
 from .waits import system_name
 
 __all__ = ["DEFAULT_MAX_SECONDS", "DEFAULT_MAX_STATES", "ExpectedOption", "ExpectedValues",
-           "RiichiWinValue", "expected_values"]
+           "RiichiWinValue", "expected_values", "option_details"]
 
 #: the bounds of a search unless given (the faces use them): states in the graph, seconds
 DEFAULT_MAX_STATES: Final = 2_000_000
@@ -63,9 +64,8 @@ class ExpectedOption:
     hand left by this discard at turn ``turn + j`` (``turn`` .. 18), with draws at turns
     ``turn + j`` .. 17 to come. ``useful``: the kinds that lower the shanten of the hand left,
     with their copies in the wall before the discard (the discarded tile not added back).
-    ``two_step``: for each useful draw, its copies times the useful copies of the best hand
-    it gives (see the docs); ``good_shape``: the share of the ready hands reachable in one
-    useful draw and a discard... (``None`` unless the option is 1-shanten).
+    ``two_step``, ``improvements``, ``good_shape``: what players read beside them (defined
+    exactly in docs/analysis-expected.md; :func:`option_details`).
     """
 
     discard: str | None
@@ -74,6 +74,9 @@ class ExpectedOption:
     tenpai_probability: tuple[float, ...]
     win_probability: tuple[float, ...]
     expected_score: tuple[float, ...]
+    two_step: int | None = None
+    improvements: tuple[UsefulTile, ...] = ()
+    good_shape: float | None = None
 
     @property
     def useful_unseen(self) -> int:
@@ -89,6 +92,9 @@ class ExpectedOption:
             "tenpai_probability": list(self.tenpai_probability),
             "win_probability": list(self.win_probability),
             "expected_score": list(self.expected_score),
+            "two_step": self.two_step,
+            "improvements": [u.to_dict() for u in self.improvements],
+            "good_shape": self.good_shape,
         }
 
 
@@ -249,6 +255,7 @@ def expected_values(
     model: object = "reference",
     max_states: object = DEFAULT_MAX_STATES,
     max_seconds: object = DEFAULT_MAX_SECONDS,
+    details: object = True,
     **situation: Any,
 ) -> ExpectedValues:
     """The expected values of every discard of a closed 13- or 14-tile hand (see the module
@@ -259,7 +266,8 @@ def expected_values(
     ``ura_dora``: a riichi win is worth its expected ura dora. ``situation``: riichi's
     ``seat_wind``, ``round_wind``, ``dora_indicators``, ``honba``, ``riichi_sticks``, ``rules``.
     ``max_states`` / ``max_seconds``: bounds of the search (:class:`~suanfan.LimitExceeded`
-    beyond them).
+    beyond them). ``details``: add the two-step counts, improvement tiles and good-shape rates
+    (:func:`option_details`; the improvement tiles for the options of the least shanten only).
     """
     sysname = system_name(system)
     if sysname != "riichi":
@@ -271,14 +279,15 @@ def expected_values(
     down = _flag(shanten_down, "shanten_down")
     swap = _flag(tegawari, "tegawari")
     ura = _flag(ura_dora, "ura_dora")
+    extra = _flag(details, "details")
     states = _whole(max_states, "max_states", 1, 1 << 40)
     if not isinstance(max_seconds, (int, float)) or isinstance(max_seconds, bool) \
             or not 0 < max_seconds <= 1e9:
         raise InvalidArgument(f"max_seconds={describe(max_seconds)}: give a positive number of seconds")
     seconds = float(max_seconds)
-    for k in situation:
-        if k not in _RIICHI_KEYS:
-            raise InvalidArgument(f"{describe(k)} is not an option of riichi expected values: the "
+    for name in situation:
+        if name not in _RIICHI_KEYS:
+            raise InvalidArgument(f"{describe(name)} is not an option of riichi expected values: the "
                                   f"options are {', '.join(_RIICHI_KEYS)}")
     h = hand if isinstance(hand, Hand) else parse_hand(hand)
     if h.melds:
@@ -291,13 +300,7 @@ def expected_values(
         tiles.append(h.winning_tile)
     if len(tiles) not in (13, 14):
         raise InvalidHand(f"the hand has {len(tiles)} tiles: give 13 or 14")
-    dora_arg = situation.get("dora_indicators", "")
-    if isinstance(dora_arg, str):
-        dora = parse_tiles(dora_arg) if dora_arg.strip() else []
-    elif isinstance(dora_arg, (list, tuple)):
-        dora = [t for x in dora_arg for t in (parse_tiles(x) if isinstance(x, str) else [x])]
-    else:
-        raise InvalidArgument(f"dora_indicators={describe(dora_arg)}: give tiles such as '3m'")
+    dora = _indicator_ids(situation.get("dora_indicators", ""))
     counts = [0] * N_TILES
     for t in tiles:
         counts[t if rules.red_fives else KIND[t]] += 1
@@ -307,8 +310,6 @@ def expected_values(
     seen = merged[:]
     reds = [counts[NUM_KINDS + s] for s in range(3)]
     for t in dora:
-        if not isinstance(t, int) or isinstance(t, bool) or not 0 <= t < N_TILES:
-            raise InvalidHand(f"dora indicator {describe(t)} is not a tile")
         seen[KIND[t]] += 1
         if t >= NUM_KINDS and rules.red_fives:
             reds[t - NUM_KINDS] += 1
@@ -332,7 +333,26 @@ def expected_values(
                            situation.get("honba", 0), situation.get("riichi_sticks", 0), rules, ura,
                            [wall_merged[k] + merged[k] for k in range(NUM_KINDS)])
     found = search(counts, wall, total, value, t_min, LAST_TURN, down, swap, states, seconds)
-    return _result(h, found, counts, merged, wall_merged, t_min, down, swap)
+    return _result(h, found, merged, wall_merged, t_min, down, swap, rules if extra else None)
+
+
+def _indicator_ids(value: object) -> list[int]:
+    """The tile ids of the dora indicators given as a string ("3m7z") or a list of tiles."""
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return parse_tiles(value) if value.strip() else []
+    if not isinstance(value, (list, tuple)):
+        raise InvalidArgument(f"dora_indicators={describe(value)}: give tiles such as '3m7z'")
+    out: list[int] = []
+    for x in value:
+        if isinstance(x, str):
+            out.extend(parse_tiles(x))
+        elif isinstance(x, int) and not isinstance(x, bool) and 0 <= x < N_TILES:
+            out.append(x)
+        else:
+            raise InvalidHand(f"dora indicator {describe(x)} is not a tile")
+    return out
 
 
 def _keys_of(merged: list[int]) -> tuple[int, int, int, int]:
@@ -343,24 +363,136 @@ def _keys_of(merged: list[int]) -> tuple[int, int, int, int]:
     return keys[0], keys[1], keys[2], keys[3]
 
 
-def _result(h: Hand, found: SearchResult, counts: list[int], merged: list[int],
-            wall_merged: list[int], t_min: int, down: bool, swap: bool) -> ExpectedValues:
+def _result(h: Hand, found: SearchResult, merged: list[int], wall_merged: list[int], t_min: int,
+            down: bool, swap: bool, rules: Rules | None) -> ExpectedValues:
     options: list[ExpectedOption] = []
+    least = 99
     n_tiles = sum(merged)
     root_info = (riichi_spare_keys if n_tiles == 14 else riichi_useful_keys)(*_keys_of(merged))
+    for i in found.discards:
+        left = merged[:]
+        if i >= 0:
+            left[KIND[i]] -= 1
+        info = riichi_useful_keys(*_keys_of(left))
+        least = min(least, (info >> SHANTEN_AT) - 1)
     for j, i in enumerate(found.discards):
         left = merged[:]
         if i >= 0:
             left[KIND[i]] -= 1
         info = riichi_useful_keys(*_keys_of(left))
         mask = info & KINDS_MASK
+        sh = (info >> SHANTEN_AT) - 1
+        two: int | None = None
+        better: tuple[UsefulTile, ...] = ()
+        shape: float | None = None
+        if rules is not None:
+            two, better, shape = option_details(left, wall_merged, rules, sh == least)
         useful = tuple(UsefulTile(tile_to_str(k), wall_merged[k]) for k in range(NUM_KINDS)
                        if (mask >> k) & 1)
         options.append(ExpectedOption(
-            None if i < 0 else tile_to_str(i), (info >> SHANTEN_AT) - 1, useful,
-            tuple(found.tenpai[j]), tuple(found.win[j]), tuple(found.score[j])))
-    order = {id(o): n for n, o in enumerate(options)}
-    options.sort(key=lambda o: (-o.expected_score[0], -o.win_probability[0],
-                                -o.tenpai_probability[0], order[id(o)]))
+            None if i < 0 else tile_to_str(i), sh, useful, tuple(found.tenpai[j]),
+            tuple(found.win[j]), tuple(found.score[j]), two, better, shape))
+    ranked = sorted(range(len(options)), key=lambda n: (
+        -options[n].expected_score[0], -options[n].win_probability[0],
+        -options[n].tenpai_probability[0], n))
+    options = [options[n] for n in ranked]
     return ExpectedValues(str(h), "riichi", "reference", t_min, (root_info >> SHANTEN_AT) - 1, down,
                           swap, found.states, tuple(options))
+
+
+# -- what players read beside the expected values --------------------------------------------------
+def _shanten_of(merged: list[int]) -> int:
+    return (riichi_forms_keys(*_keys_of(merged)) >> 3) - 1
+
+
+def _useful_mask(merged: list[int]) -> int:
+    return riichi_useful_keys(*_keys_of(merged)) & KINDS_MASK
+
+
+def _copies(mask: int, wall: list[int]) -> int:
+    n = 0
+    for k in range(NUM_KINDS):
+        if (mask >> k) & 1:
+            n += wall[k]
+    return n
+
+
+def _good_wait(merged: list[int], mask: int, rules: Rules) -> bool:
+    """A ready hand's wait is good (two-sided or better): three or more kinds, or two kinds of
+    which one completes the hand as a two-sided (ryanmen) wait in its best reading."""
+    kinds = [k for k in range(NUM_KINDS) if (mask >> k) & 1]
+    if len(kinds) >= 3:
+        return True
+    if len(kinds) < 2:
+        return False
+    tiles = tuple(k for k in range(NUM_KINDS) for _ in range(merged[k]))
+    for k in kinds:
+        r = riichi_score(Hand((), tiles, k), tsumo=True, rules=rules)
+        if r.wait == "ryanmen":
+            return True
+    return False
+
+
+def option_details(left: list[int], wall: list[int], rules: Rules, improvements: bool = True
+                   ) -> tuple[int | None, tuple[UsefulTile, ...], float | None]:
+    """``(two_step, improvements, good_shape)`` of the 13-tile hand ``left`` (34 kind counts)
+    with the kinds ``wall`` left (the root wall; docs/analysis-expected.md defines each)."""
+    hand = left[:]
+    w = wall[:]
+    s = _shanten_of(hand)
+    mask = _useful_mask(hand)
+    if s == 0:
+        return None, (), 1.0 if _good_wait(hand, mask, rules) else 0.0
+    if s < 0:
+        return None, (), None
+    two = 0
+    good = 0
+    drawn = 0
+    for u in range(NUM_KINDS):
+        if not (mask >> u) & 1 or w[u] <= 0:
+            continue
+        n = w[u]
+        hand[u] += 1
+        w[u] -= 1
+        best = -1
+        best_good = False
+        for x in range(NUM_KINDS):
+            if hand[x] == 0 or x == u:
+                continue
+            hand[x] -= 1
+            if _shanten_of(hand) == s - 1:
+                m = _useful_mask(hand)
+                c = _copies(m, w)
+                g = s == 1 and _good_wait(hand, m, rules) if c >= best else False
+                if c > best or (c == best and g and not best_good):
+                    best = c
+                    best_good = g
+            hand[x] += 1
+        hand[u] -= 1
+        w[u] += 1
+        if best >= 0:
+            two += n * best
+            drawn += n
+            if best_good:
+                good += n
+    shape = (good / drawn if drawn else 0.0) if s == 1 else None
+    better: list[UsefulTile] = []
+    if improvements:
+        base = _copies(mask, w)
+        for k in range(NUM_KINDS):
+            if (mask >> k) & 1 or w[k] <= 0 or hand[k] >= 4:
+                continue
+            hand[k] += 1
+            w[k] -= 1
+            for x in range(NUM_KINDS):
+                if hand[x] == 0 or x == k:
+                    continue
+                hand[x] -= 1
+                found = _shanten_of(hand) == s and _copies(_useful_mask(hand), w) > base
+                hand[x] += 1
+                if found:
+                    better.append(UsefulTile(tile_to_str(k), w[k] + 1))
+                    break
+            hand[k] -= 1
+            w[k] += 1
+    return two, tuple(better), shape

@@ -291,61 +291,64 @@ def _values(g: _Graph, hand: list[int], root_key: int, n_tiles: int, s0: int, to
     nd = len(g.draw_keys)
     nx = len(g.discard_keys)
     ne = len(g.e_draw)
+    # the edges by draw node (out-edges) and by discard node (in-edges): compressed rows
+    out_start, out_order = _rows(g.e_draw, nd)
+    in_start, in_order = _rows(g.e_discard, nx)
+    o_discard = [g.e_discard[out_order[j]] for j in range(ne)]
+    o_weight = [g.e_weight[out_order[j]] for j in range(ne)]
+    o_score = [g.e_score[out_order[j]] for j in range(ne)]
+    i_draw = [g.e_draw[in_order[j]] for j in range(ne)]
     tenpai = g.draw_tenpai
     tp_d = [1.0 if tenpai[d] else 0.0 for d in range(nd)]
     wp_d = [0.0] * nd
     es_d = [0.0] * nd
-    sum_tp = [0.0] * nd
-    sum_wp = [0.0] * nd
-    sum_es = [0.0] * nd
     tp_x = [0.0] * nx
     wp_x = [0.0] * nx
     es_x = [0.0] * nx
-    e_draw = g.e_draw
-    e_discard = g.e_discard
-    e_weight = g.e_weight
-    e_score = g.e_score
     t = t_max
     while t >= t_min:
         if t < t_max:
-            for d in range(nd):
-                sum_tp[d] = 0.0
-                sum_wp[d] = 0.0
-                sum_es[d] = 0.0
-            for e in range(ne):
-                d = e_draw[e]
-                x = e_discard[e]
-                w = e_weight[e]
-                sc = e_score[e]
-                if sc > 0.0:
-                    c = es_x[x]
-                    if sc > c:
-                        c = sc
-                    sum_tp[d] += w * (1.0 - tp_d[d])
-                    sum_wp[d] += w * (1.0 - wp_d[d])
-                    sum_es[d] += w * (c - es_d[d])
-                else:
-                    sum_tp[d] += w * (tp_x[x] - tp_d[d])
-                    sum_wp[d] += w * (wp_x[x] - wp_d[d])
-                    sum_es[d] += w * (es_x[x] - es_d[d])
             left = float(total - t)
             for d in range(nd):
-                tp_d[d] = 1.0 if tenpai[d] else tp_d[d] + sum_tp[d] / left
-                wp_d[d] = wp_d[d] + sum_wp[d] / left
-                es_d[d] = es_d[d] + sum_es[d] / left
+                tp0 = tp_d[d]
+                wp0 = wp_d[d]
+                es0 = es_d[d]
+                a = 0.0
+                b = 0.0
+                c = 0.0
+                for e in range(out_start[d], out_start[d + 1]):
+                    x = o_discard[e]
+                    w = o_weight[e]
+                    sc = o_score[e]
+                    if sc > 0.0:
+                        v = es_x[x]
+                        if sc > v:
+                            v = sc
+                        a += w * (1.0 - tp0)
+                        b += w * (1.0 - wp0)
+                        c += w * (v - es0)
+                    else:
+                        a += w * (tp_x[x] - tp0)
+                        b += w * (wp_x[x] - wp0)
+                        c += w * (es_x[x] - es0)
+                tp_d[d] = 1.0 if tenpai[d] else tp0 + a / left
+                wp_d[d] = wp0 + b / left
+                es_d[d] = es0 + c / left
         for x in range(nx):
-            tp_x[x] = 0.0
-            wp_x[x] = 0.0
-            es_x[x] = 0.0
-        for e in range(ne):
-            d = e_draw[e]
-            x = e_discard[e]
-            if tp_d[d] > tp_x[x]:
-                tp_x[x] = tp_d[d]
-            if wp_d[d] > wp_x[x]:
-                wp_x[x] = wp_d[d]
-            if es_d[d] > es_x[x]:
-                es_x[x] = es_d[d]
+            a = 0.0
+            b = 0.0
+            c = 0.0
+            for e in range(in_start[x], in_start[x + 1]):
+                d = i_draw[e]
+                if tp_d[d] > a:
+                    a = tp_d[d]
+                if wp_d[d] > b:
+                    b = wp_d[d]
+                if es_d[d] > c:
+                    c = es_d[d]
+            tp_x[x] = a
+            wp_x[x] = b
+            es_x[x] = c
         j = t - t_min
         for o in range(n_opt):
             d = option_nodes[o]
@@ -354,6 +357,23 @@ def _values(g: _Graph, hand: list[int], root_key: int, n_tiles: int, s0: int, to
             out_es[o][j] = es_d[d]
         t -= 1
     return SearchResult(discards, out_tp, out_wp, out_es, nd + nx)
+
+
+def _rows(owner: list[int], n: int) -> tuple[list[int], list[int]]:
+    """Compressed rows of the edges by ``owner[e]`` (0 .. n-1): the start of each row (n + 1
+    entries) and the edges in row order."""
+    start = [0] * (n + 1)
+    for e in range(len(owner)):
+        start[owner[e] + 1] += 1
+    for i in range(n):
+        start[i + 1] += start[i]
+    fill = start[:]
+    order = [0] * len(owner)
+    for e in range(len(owner)):
+        o = owner[e]
+        order[fill[o]] = e
+        fill[o] += 1
+    return start, order
 
 
 def _merged_of(key: int) -> int:
