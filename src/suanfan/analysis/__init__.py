@@ -25,19 +25,24 @@ from ..shanten import (
     winning_kinds,
 )
 from .advice import Advice, DiscardOption, UsefulTile, advise, useful_tiles
+from .expected import ExpectedOption, ExpectedValues, expected_values, option_details
 from .report import report
 from .waits import Wait, WaitTable, mcr_waits, riichi_waits, shanten, shanten_by_form, wait_table
 
 __all__ = [
     "Advice",
     "DiscardOption",
+    "ExpectedOption",
+    "ExpectedValues",
     "UsefulTile",
     "Wait",
     "WaitTable",
     "advise",
+    "expected_values",
     "mcr_shanten",
     "mcr_shanten_counts",
     "mcr_waits",
+    "option_details",
     "regular_shanten_counts",
     "report",
     "riichi_shanten",

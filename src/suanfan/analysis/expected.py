@@ -191,11 +191,32 @@ class RiichiWinValue(WinValue):
         self.memo[key] = out
         return out
 
+    def _one_ura(self, wall: list[int], merged: list[int], han: int, fu: int, dealer: bool) -> float:
+        """One indicator: P(u) = the wall's copies of the indicators of the kinds held u times
+        over the wall's total."""
+        ways = [0] * 13
+        total = 0
+        for k in range(NUM_KINDS):
+            w = wall[k]
+            if w > 0:
+                total += w
+                u = merged[self.dora_of[k]]
+                ways[u if u < 12 else 12] += w
+        out = 0.0
+        for u in range(13):
+            if ways[u]:
+                base, _ = base_points(han + u, fu, 0, self.rules)
+                out += ways[u] / total * payment(base, dealer, True, self.honba, self.sticks,
+                                                 self.rules).total
+        return out
+
     def _with_ura(self, merged: list[int], han: int, fu: int, dealer: bool) -> float:
         """Σ_u P(u ura dora) · the payment at han + u (same fu), the indicators drawn from the
         wall left (the base wall less the hand)."""
         wall = [self.base_wall[k] - merged[k] for k in range(NUM_KINDS)]
         d = len(self.dora)
+        if d == 1:
+            return self._one_ura(wall, merged, han, fu, dealer)
         # dp[n * 13 + u]: ways to draw n indicators worth u ura dora (u capped at 12)
         dp = [0.0] * ((d + 1) * 13)
         dp[0] = 1.0
