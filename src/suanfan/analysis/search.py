@@ -195,7 +195,7 @@ def search(
         else:
             _expand_discard(g, done_discard, counts, keys, base, hand, s0, system, shanten_down)
             done_discard += 1
-    return _values(g, hand, root_key, n_tiles, s0, total, t_min, t_max)
+    return _values(g, hand, root_key, n_tiles, s0, total, t_min, t_max, start + max_seconds)
 
 
 def _expand_draw(g: _Graph, d: int, counts: list[int], keys: list[int], base: list[int],
@@ -262,7 +262,7 @@ def _expand_discard(g: _Graph, x: int, counts: list[int], keys: list[int], base:
 
 
 def _values(g: _Graph, hand: list[int], root_key: int, n_tiles: int, s0: int, total: int,
-            t_min: int, t_max: int) -> SearchResult:
+            t_min: int, t_max: int, deadline: float) -> SearchResult:
     """The dynamic programme over the turns, and the root's options."""
     # the options: the draw nodes the root's discards lead to (those in the graph)
     discards: list[int] = []
@@ -356,6 +356,9 @@ def _values(g: _Graph, hand: list[int], root_key: int, n_tiles: int, s0: int, to
             out_wp[o][j] = wp_d[d]
             out_es[o][j] = es_d[d]
         t -= 1
+        if time.perf_counter() > deadline:
+            raise LimitExceeded("the search takes too long: give a hand nearer to ready, turn off "
+                                "shanten_down / tegawari, or raise the limit")
     return SearchResult(discards, out_tp, out_wp, out_es, nd + nx)
 
 

@@ -8,6 +8,10 @@ Run it with ``suanfan serve`` or ``uvicorn suanfan.web.app:app``. Endpoints:
 * ``POST /api/riichi/score`` — the same for :func:`suanfan.riichi.score` (as ``suanfan riichi --json``).
 * ``POST /api/analyze`` — what ``suanfan analyze --json`` prints: for 13 tiles the shanten and each
   wait with what it would score, for 14 tiles discard advice.
+* ``POST /api/expected`` — what ``suanfan analyze --expected --json`` prints: each discard of a closed
+  riichi hand with its tenpai and win chances and expected score by turn (docs/analysis-expected.md);
+  the search is bounded (:data:`EXPECTED_MAX_SECONDS`, :data:`EXPECTED_MAX_STATES`): beyond it a 422
+  ``LimitExceeded``.
 * ``POST /api/parse`` — a hand read into its parts (melds, standing tiles, winning tile, flowers).
 * ``GET /api/rules`` — the rule systems, their presets and situation fields.
 * ``GET /tiles/{tile}.svg``, ``GET /api/svg?hand=...`` — suanfan's own tile pictures.
@@ -39,7 +43,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .. import __version__
 from ..batch import mcr_json
-from ..errors import InvalidHand, MahjongError, NotWinning
+from ..errors import InvalidHand, LimitExceeded, MahjongError, NotWinning
 from ..hand import Hand
 from ..mcr.situation import FLAGS as MCR_FLAGS
 from ..notation import MAX_INPUT_LENGTH, format_hand, parse_hand, parse_tile
@@ -148,12 +152,35 @@ class AnalyzeRequest(_Body):
                          description="tiles seen outside the hand (discards, melds, indicators)")
 
 
+#: the bounds of one expected-values search on the server (seconds, states in the graph)
+EXPECTED_MAX_SECONDS: Final = float(os.environ.get("SUANFAN_EXPECTED_SECONDS", "10"))
+EXPECTED_MAX_STATES: Final = 400_000
+
+
+class ExpectedRequest(_Body):
+    """A closed riichi hand (13 or 14 tiles) whose discards are valued to the end of the hand."""
+
+    hand: str = Field(max_length=MAX_INPUT_LENGTH, examples=["127m123567p4678s1z"])
+    turn: int = Field(1, ge=1, le=18, description="the turn the hand is at")
+    shanten_down: bool = Field(True, description="explore discards that raise the shanten")
+    tegawari: bool = Field(True, description="explore draws kept though not useful")
+    details: bool = Field(True, description="two-step counts, improvement tiles, good-shape rates")
+    seat_wind: str = Field("E", max_length=8, description="E S W N (E = dealer)")
+    round_wind: str = Field("E", max_length=8)
+    dora_indicators: str = Field("", max_length=40, description="e.g. 3m7z")
+    honba: int = Field(0, ge=0, le=100)
+    riichi_sticks: int = Field(0, ge=0, le=100)
+    rules: str = Field("default", max_length=64, description="a riichi preset name")
+
+
 #: the example body of each operation in the API docs, each one that "Try it out" answers with 200
 EXAMPLES: Final[dict[str, dict[str, Any]]] = {
     "mcr": {"hand": "[111z1]1234556789m 5m", "self_drawn": True, "seat_wind": "E", "rules": "mcr"},
     "riichi": {"hand": "123m456p789s1122z 2z", "tsumo": True, "dora_indicators": "1z"},
     "analyze": {"hand": "[123p1][345s2][999s3]67mEE", "system": "mcr", "situation": {"seat_wind": "S"}},
     "parse": {"hand": _HAND_EXAMPLE},
+    "expected": {"hand": "127m123567p4678s1z", "dora_indicators": "6p", "shanten_down": False,
+                 "tegawari": False},
 }
 
 
@@ -184,6 +211,8 @@ def _status_of(exc: MahjongError) -> int:
     if type(exc).__name__ == "NoTournament":
         return 404
     if isinstance(exc, NotWinning) and not isinstance(exc, InvalidHand):
+        return 422
+    if isinstance(exc, LimitExceeded):
         return 422
     return 400
 
@@ -369,6 +398,21 @@ def _analyze(req: AnalyzeRequest) -> dict[str, Any]:
         raise EngineUnavailable(f"the {system} engine is not available ({exc})") from None
 
 
+def _expected(req: ExpectedRequest) -> dict[str, Any]:
+    """What ``suanfan analyze --expected --json`` prints, within the server's bounds."""
+    _check_rules("riichi", req.rules)
+    try:
+        from .. import analysis
+    except ImportError as exc:  # pragma: no cover - the analysis package ships with suanfan
+        raise EngineUnavailable(f"the analysis engine is not available ({exc})") from None
+    ev = analysis.expected_values(
+        req.hand, "riichi", turn=req.turn, shanten_down=req.shanten_down, tegawari=req.tegawari,
+        details=req.details, seat_wind=req.seat_wind, round_wind=req.round_wind,
+        dora_indicators=req.dora_indicators, honba=req.honba, riichi_sticks=req.riichi_sticks,
+        rules=req.rules, max_seconds=EXPECTED_MAX_SECONDS, max_states=EXPECTED_MAX_STATES)
+    return ev.to_dict()
+
+
 def _parse(req: ParseRequest) -> dict[str, Any]:
     hand = parse_hand(req.hand)
     return hand_dict(hand)
@@ -483,6 +527,12 @@ def create_app(tournament: str | None = None) -> FastAPI:
               responses=_BODY_ERRORS)
     def analyze(req: Annotated[AnalyzeRequest, _example("analyze")]) -> dict[str, Any]:
         return _analyze(req)
+
+    @api.post("/api/expected", tags=["analysis"],
+              summary="Each discard's tenpai and win chances and expected score by turn (riichi)",
+              responses=_BODY_ERRORS)
+    def expected(req: Annotated[ExpectedRequest, _example("expected")]) -> dict[str, Any]:
+        return _expected(req)
 
     @api.post("/api/parse", tags=["notation"], summary="Read a hand into its parts",
               responses=_BODY_ERRORS)
