@@ -2,12 +2,12 @@
 and the expected score by each turn (docs/analysis-expected.md states the model exactly).
 
 >>> from suanfan.analysis import expected_values
->>> ev = expected_values("123456789m1234p5s", "riichi", seat_wind="S", round_wind="E",
-...                      dora_indicators="9s", turn=17)
->>> [(o.discard, o.shanten) for o in ev.options][:2]
-[('5s', 0), ('1p', 0)]
->>> round(ev.best.win_probability[0], 6)  # 1p or 4p: 6 copies among 121 - 17 tiles
-0.057692
+>>> ev = expected_values("127m123567p4678s1z", "riichi", seat_wind="E", round_wind="E",
+...                      dora_indicators="6p", shanten_down=False, tegawari=False)
+>>> [(o.discard, o.shanten, o.useful_unseen) for o in ev.options]
+[('7m', 1, 10), ('4s', 1, 10), ('1z', 1, 10)]
+>>> round(ev.best.win_probability[0], 4), round(ev.best.expected_score[0])
+(0.2181, 1752)
 
 The model is that of mahjong-cpp v0.9.8's expected score calculator: one player draws and
 discards (no calls, no ron either way), a tile is drawn with probability count / (S - t), the
