@@ -171,8 +171,8 @@ class RiichiWinValue(WinValue):
         key = 0
         for k in range(NUM_KINDS):
             key = key << 3 | merged[k]
-        key = ((key << 2 | reds) << 6 | KIND[win]) << 1 | (1 if riichi else 0)
-        hit = self.memo.get(key, -1.0)
+        key = (key << 2 | reds) << 6 | KIND[win]
+        hit = self.memo.get(key << 1 | (1 if riichi else 0), -1.0)
         if hit >= 0.0:
             return hit
         tiles: list[int] = []
@@ -182,14 +182,22 @@ class RiichiWinValue(WinValue):
         tiles.remove(win)
         tiles.sort()
         hand = Hand((), tuple(tiles), win)
-        r = riichi_score(hand, tsumo=True, riichi=riichi, seat_wind=self.seat_wind,
-                         round_wind=self.round_wind, dora_indicators=self.dora, honba=self.honba,
-                         riichi_sticks=self.sticks, rules=self.rules)
-        out = float(r.payment.total)
-        if riichi and self.ura and r.yakuman == 0 and r.han < 13:
-            out = self._with_ura(merged, r.han, r.fu, r.dealer)
-        self.memo[key] = out
-        return out
+        # scored once without riichi: riichi adds one han to every reading (the same fu)
+        r = riichi_score(hand, tsumo=True, seat_wind=self.seat_wind, round_wind=self.round_wind,
+                         dora_indicators=self.dora, honba=self.honba, riichi_sticks=self.sticks,
+                         rules=self.rules)
+        plain = float(r.payment.total)
+        if r.yakuman:
+            with_riichi = plain
+        elif self.ura and r.han + 1 < 13:
+            with_riichi = self._with_ura(merged, r.han + 1, r.fu, r.dealer)
+        else:
+            base, _ = base_points(r.han + 1, r.fu, 0, self.rules)
+            with_riichi = float(payment(base, r.dealer, True, self.honba, self.sticks,
+                                        self.rules).total)
+        self.memo[key << 1] = plain
+        self.memo[key << 1 | 1] = with_riichi
+        return with_riichi if riichi else plain
 
     def _one_ura(self, wall: list[int], merged: list[int], han: int, fu: int, dealer: bool) -> float:
         """One indicator: P(u) = the wall's copies of the indicators of the kinds held u times
