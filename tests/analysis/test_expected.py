@@ -17,10 +17,7 @@ import pytest
 
 import suanfan
 from suanfan.analysis import expected_values
-from suanfan.analysis.search import WinValue, search
 from suanfan.errors import InvalidArgument, InvalidHand, LimitExceeded
-from suanfan.notation import parse_tiles
-from suanfan.shanten import riichi_useful_keys
 
 DATA = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "ev"
 
@@ -73,44 +70,28 @@ def test_single_wait_known_counts() -> None:
     assert o.expected_score == pytest.approx((e16, e17, 0.0), abs=1e-9)
 
 
-class _Cheap(WinValue):
-    """Riichi shanten; a win on 1p is worth 1, any other 1000 (to make declining pay)."""
-
-    def useful(self, k0: int, k1: int, k2: int, k3: int) -> int:
-        return riichi_useful_keys(k0, k1, k2, k3)
-
-    def spare(self, k0: int, k1: int, k2: int, k3: int) -> int:
-        from suanfan.shanten import riichi_spare_keys
-
-        return riichi_spare_keys(k0, k1, k2, k3)
-
-    def value(self, counts: list[int], win: int, riichi: bool) -> float:
-        return 1.0 if win == 9 else 1000.0
-
-
 def test_declining_a_win_is_better() -> None:
-    # 123456789m 1234p (13 tiles, no indicator: S = 123) waits 1p and 4p, 3 copies each. Drawn
-    # at turn 16, 1p completes a hand worth 1, and playing on (discard the 1p again: the same
-    # ready hand at turn 17, worth e17) is worth more: the model takes max(score, e17).
-    hand = [0] * 37
-    for t in parse_tiles("123456789m1234p"):
-        hand[t] += 1
-    wall = [4 - hand[k] for k in range(34)] + [0, 0, 0]
-    wall[4] -= 1
-    wall[13] -= 1
-    wall[22] -= 1
-    wall[34:] = [1, 1, 1]
-    r = search(hand, wall, 123, _Cheap(), 16, 18, False, False, 10_000, 60.0)
-    e17 = (3 * 1.0 + 3 * 1000.0) / (123 - 17)
-    assert e17 > 1.0
-    declined = e17 + (3 * (e17 - e17) + 3 * (1000.0 - e17)) / (123 - 16)
-    taken = e17 + (3 * (1.0 - e17) + 3 * (1000.0 - e17)) / (123 - 16)
-    assert r.score[0][1] == pytest.approx(e17, abs=1e-12)
-    assert r.score[0][0] == pytest.approx(declined, abs=1e-12)
-    assert r.score[0][0] > taken
-    # the winning chance still counts the win on 1p
-    p17 = 6 / (123 - 17)
-    assert r.win[0][0] == pytest.approx(p17 + 6 * (1 - p17) / (123 - 16), abs=1e-12)
+    # 234567m 22p 345s 78s (13 tiles, South seat, indicator 5s: dora 6s, S = 136 - 13 - 1 = 122)
+    # waits 6s (4 left: tanyao pinfu tsumo dora) and 9s (4 left: pinfu tsumo, 1500). Early on,
+    # the cheap 9s win is worth less than playing on (discard it again: the same ready hand a
+    # turn later), and the model takes max(score, continuation) (MODEL.md §6).
+    hand = "234567m22p345s78s"
+    kw: dict[str, Any] = {"seat_wind": "S", "round_wind": "E", "dora_indicators": "5s"}
+    ev = expected_values(hand, "riichi", shanten_down=False, tegawari=False, details=False, **kw)
+    (o,) = ev.options
+    es = o.expected_score
+    wins = [(4, _win(hand, "6s", **kw)), (4, _win(hand, "9s", **kw))]
+    assert wins[1][1] < es[1]  # at turn 1, the 9s win is worth less than the hand at turn 2
+    declined = es[1] + sum(n * (max(v, es[1]) - es[1]) for n, v in wins) / (122 - 1)
+    taken = es[1] + sum(n * (v - es[1]) for n, v in wins) / (122 - 1)
+    assert es[0] == pytest.approx(declined, abs=1e-9)
+    assert es[0] > taken + 1.0
+    for t in range(1, 17):  # every turn follows the same rule
+        j = t - 1
+        want = es[j + 1] + sum(n * (max(v, es[j + 1]) - es[j + 1]) for n, v in wins) / (122 - t)
+        assert es[j] == pytest.approx(want, abs=1e-9)
+    # the winning chance counts every win as 1
+    assert o.win_probability[16] == pytest.approx(8 / (122 - 17), abs=1e-12)
 
 
 def test_red_five_listed_apart_and_ordering() -> None:
