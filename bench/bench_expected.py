@@ -55,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
                     expected_values(case["hand"], "riichi", seat_wind=case["seat_wind"],
                                     round_wind=case["round_wind"],
                                     dora_indicators=case["dora_indicators"], shanten_down=on,
-                                    tegawari=on, details=False)
+                                    tegawari=on, details=False, max_seconds=1e6)
                     best = min(best, (time.process_time() - t0) * 1000)
                 ours.append(best)
                 theirs.append(float(r["cpu_ms"]))
