@@ -103,3 +103,17 @@ def test_help_lists_every_command_on_one_line(capsys: pytest.CaptureFixture[str]
     subs = next(a for a in build_parser()._actions if a.dest == "command")
     assert names == list(subs.choices or ())
     assert len(lines) == len(names), block  # no help wraps onto a second line
+
+
+def test_analyze_expected(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["analyze", "127m123567p4678s1z", "--expected", "--dora", "6p", "--no-tegawari",
+                 "--no-shanten-down", "--json"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert [o["discard"] for o in d["options"]] == ["7m", "4s", "1z"]
+    assert len(d["options"][0]["expected_score"]) == 18
+    assert main(["analyze", "127m123567p4678s1z", "--expected", "--dora", "6p", "--no-tegawari",
+                 "--no-shanten-down", "--turn", "12", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "exp. score" in out and "7m" in out
+    assert main(["analyze", "127m123567p4678s1z", "--expected", "--tsumo"]) == 2
+    assert "--tsumo" in capsys.readouterr().err

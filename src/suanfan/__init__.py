@@ -7,7 +7,7 @@ HTTP API and a web calculator. See the README for a tour.
 from __future__ import annotations
 
 from ._build import BUILD
-from .errors import InvalidArgument, InvalidHand, MahjongError, NotWinning, NoYaku, TileMissing
+from .errors import InvalidArgument, InvalidHand, LimitExceeded, MahjongError, NotWinning, NoYaku, TileMissing
 from .hand import Hand, Meld, MeldKind
 from .notation import format_hand, format_tiles, parse_hand, parse_tile, parse_tiles
 
@@ -18,6 +18,7 @@ __all__ = [
     "Hand",
     "InvalidArgument",
     "InvalidHand",
+    "LimitExceeded",
     "MahjongError",
     "Meld",
     "MeldKind",

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-__all__ = ["InvalidArgument", "InvalidHand", "MahjongError", "NoYaku", "NotWinning", "TileMissing",
+__all__ = ["InvalidArgument", "InvalidHand", "LimitExceeded", "MahjongError", "NoYaku", "NotWinning",
+           "TileMissing",
            "check_options", "describe"]
 
 
@@ -40,6 +41,11 @@ class InvalidArgument(InvalidHand):
     """An argument of the wrong type or out of its range (a flag that is not a bool, a count out of
     range, an option of another rule system). The message names the argument and what it
     accepts. A subclass of :class:`InvalidHand`, which such errors were before it existed."""
+
+
+class LimitExceeded(MahjongError):
+    """A computation would go beyond the bound it was given (states searched, seconds): the
+    message names the bound and how to stay within it."""
 
 
 def describe(value: object, limit: int = 60) -> str:

@@ -56,17 +56,26 @@ if TYPE_CHECKING:
     from mypy_extensions import i64
 
 __all__ = [
+    "FORMS_AT",
     "FORMS_MCR",
     "FORMS_RIICHI",
+    "FORM_ORPHANS",
+    "FORM_SEVEN_PAIRS",
+    "FORM_STANDARD",
+    "KINDS_MASK",
     "KNITTED_PATTERNS",
+    "SHANTEN_AT",
     "hand_counts",
     "improving_kinds",
     "mcr_shanten",
     "mcr_shanten_counts",
     "meld_kinds",
     "regular_shanten_counts",
+    "riichi_forms_keys",
     "riichi_shanten",
     "riichi_shanten_counts",
+    "riichi_spare_keys",
+    "riichi_useful_keys",
     "shanten",
     "shanten_by_form",
     "unseen_counts",
@@ -1228,3 +1237,228 @@ def winning_kinds(hand: Hand, system: str = "mcr") -> list[int]:
             out.append(k)
         counts[k] = counts[k] - 1
     return out
+
+
+# -- riichi shanten, forms and useful / spare kinds of packed keys (the expected-value search) ----
+#: the form bits of :func:`riichi_forms_keys`: standard, seven pairs, thirteen orphans
+FORM_STANDARD: Final = 1
+FORM_SEVEN_PAIRS: Final = 2
+FORM_ORPHANS: Final = 4
+#: where the fields of :func:`riichi_useful_keys` / :func:`riichi_spare_keys` sit: a kind mask
+#: (bit k: kind k) in bits 0-33, the form bits at 34, the shanten + 1 at 37
+KINDS_MASK: Final = (1 << 34) - 1
+FORMS_AT: Final = 34
+SHANTEN_AT: Final = 37
+
+
+def _forms_of(ra: i64, rb: i64, rc: i64, rd: i64, k0: i64, k1: i64, k2: i64) -> i64:
+    """``(shanten + 1) << 3 | form bits`` of a closed hand from its records and suit keys."""
+    a = _combine(ra, rb, rc, rd, 4) - 1
+    b = _seven_pairs_riichi(ra, rb, rc, rd)
+    c = _orphans(ra, rb, rc, rd, k0, k1, k2)
+    s = _min3(a, b, c)
+    bits: i64 = 0
+    if a == s:
+        bits |= FORM_STANDARD
+    if b == s:
+        bits |= FORM_SEVEN_PAIRS
+    if c == s:
+        bits |= FORM_ORPHANS
+    return (s + 1) << 3 | bits
+
+
+def riichi_forms_keys(k0: i64, k1: i64, k2: i64, k3: i64) -> i64:
+    """Riichi shanten of a closed hand given by its four keys (characters, dots, bamboos: a nibble
+    a rank; honours: a nibble a kind from East) and the forms that reach it:
+    ``(shanten + 1) << 3 | bits`` (:data:`FORM_STANDARD`, :data:`FORM_SEVEN_PAIRS`,
+    :data:`FORM_ORPHANS`)."""
+    return _forms_of(_suit(k0, _SUITS_RIICHI, _CAP_RIICHI), _suit(k1, _SUITS_RIICHI, _CAP_RIICHI),
+                     _suit(k2, _SUITS_RIICHI, _CAP_RIICHI), _honors(k3, _HONORS_RIICHI, _CAP_RIICHI),
+                     k0, k1, k2)
+
+
+def _splits() -> list[i64]:
+    """For each lane ``l = p*5 + m`` of a min-plus vector, the pairs of lanes (``la``, ``lb``)
+    that add up to it, as shifts ``4*la | 4*lb << 8``, each lane's list ended by -1."""
+    out: list[i64] = []
+    for p in range(2):
+        for m in range(5):
+            for p1 in range(p + 1):
+                for m1 in range(m + 1):
+                    out.append(4 * (p1 * 5 + m1) | (4 * ((p - p1) * 5 + m - m1)) << 8)
+            out.append(-1)
+    return out
+
+
+_SPLITS: Final[list[i64]] = _splits()
+
+
+def _vec(a: i64, b: i64) -> i64:
+    """The min-plus combination of two groups' distance vectors (ten 4-bit lanes, saturating at
+    15): lane ``p*5 + m`` is the fewest draws for ``m`` sets and ``p`` pairs from both."""
+    out: i64 = 0
+    lane: i64 = 0
+    best: i64 = 15
+    for code in _SPLITS:
+        if code < 0:
+            out |= best << (4 * lane)
+            lane += 1
+            best = 15
+            continue
+        x = ((a >> (code & 255)) & 15) + ((b >> (code >> 8)) & 15)
+        if x < best:
+            best = x
+    return out
+
+
+def _with(o: i64, r: i64) -> i64:
+    """The fewest draws for four sets and a pair from a vector ``o`` of three groups and the
+    record ``r`` of the fourth."""
+    best: i64 = 64
+    for lane in range(10):
+        x = ((o >> (4 * lane)) & 15) + ((r >> (36 - 4 * lane)) & 15)
+        if x < best:
+            best = x
+    return best
+
+
+def _th_mask(k0: i64, k1: i64, k2: i64, k3: i64, low: i64) -> i64:
+    """The terminal and honour kinds held at least ``low`` times (a kind mask)."""
+    mask: i64 = 0
+    for j in range(3):
+        key = k0 if j == 0 else (k1 if j == 1 else k2)
+        if (key & 15) >= low:
+            mask |= _KIND_BIT[9 * j]
+        if ((key >> 32) & 15) >= low:
+            mask |= _KIND_BIT[9 * j + 8]
+    for r in range(7):
+        if ((k3 >> (4 * r)) & 15) >= low:
+            mask |= _KIND_BIT[27 + r]
+    return mask
+
+
+#: the terminal and honour kinds (a kind mask)
+_TH_ALL: Final[i64] = sum(1 << k for k in (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
+
+
+def _kinds_where(k0: i64, k1: i64, k2: i64, k3: i64, count: i64) -> i64:
+    """The kinds held exactly ``count`` times (a kind mask)."""
+    mask: i64 = 0
+    for r in range(9):
+        if ((k0 >> (4 * r)) & 15) == count:
+            mask |= _KIND_BIT[r]
+        if ((k1 >> (4 * r)) & 15) == count:
+            mask |= _KIND_BIT[9 + r]
+        if ((k2 >> (4 * r)) & 15) == count:
+            mask |= _KIND_BIT[18 + r]
+    for r in range(7):
+        if ((k3 >> (4 * r)) & 15) == count:
+            mask |= _KIND_BIT[27 + r]
+    return mask
+
+
+def riichi_useful_keys(k0: i64, k1: i64, k2: i64, k3: i64) -> i64:
+    """A closed 13-tile hand's shanten, forms and useful kinds (the kinds held fewer than four
+    times whose draw lowers the shanten), packed: kind mask | forms << :data:`FORMS_AT` |
+    (shanten + 1) << :data:`SHANTEN_AT`.
+
+    A draw lowers a form's shanten by one at most, so the useful kinds are the union of those of
+    the forms that reach the shanten: seven pairs, a kind held once, or a new kind while fewer
+    than seven are held; thirteen orphans, a new terminal or honour, or any of them while none is
+    paired; the standard form, a kind whose group's record, combined with the other three
+    groups' (one min-plus vector each), needs fewer draws.
+    """
+    ra = _suit(k0, _SUITS_RIICHI, _CAP_RIICHI)
+    rb = _suit(k1, _SUITS_RIICHI, _CAP_RIICHI)
+    rc = _suit(k2, _SUITS_RIICHI, _CAP_RIICHI)
+    rd = _honors(k3, _HONORS_RIICHI, _CAP_RIICHI)
+    f = _forms_of(ra, rb, rc, rd, k0, k1, k2)
+    s1 = f >> 3
+    mask: i64 = 0
+    if f & FORM_SEVEN_PAIRS:
+        mask |= _kinds_where(k0, k1, k2, k3, 1)
+        kinds = ((ra >> _HELD_AT) & 15) + ((rb >> _HELD_AT) & 15) + ((rc >> _HELD_AT) & 15) \
+            + ((rd >> _HELD_AT) & 15)
+        if kinds < 7:
+            mask |= _kinds_where(k0, k1, k2, k3, 0)
+    if f & FORM_ORPHANS:
+        if _th_mask(k0, k1, k2, k3, 2):
+            mask |= _TH_ALL & ~_th_mask(k0, k1, k2, k3, 1)
+        else:
+            mask |= _TH_ALL & ~_th_mask(k0, k1, k2, k3, 4)
+    if f & FORM_STANDARD:
+        ab = _vec(ra, rb)
+        cd = _vec(rc, rd)
+        oa = _vec(rb, cd)
+        ob = _vec(ra, cd)
+        oc = _vec(ab, rd)
+        for r in range(9):
+            one = _RANK_ONE[r]
+            if ((k0 >> (4 * r)) & 15) < 4 and _with(oa, _suit(k0 + one, _SUITS_RIICHI, _CAP_RIICHI)) < s1:
+                mask |= _KIND_BIT[r]
+            if ((k1 >> (4 * r)) & 15) < 4 and _with(ob, _suit(k1 + one, _SUITS_RIICHI, _CAP_RIICHI)) < s1:
+                mask |= _KIND_BIT[9 + r]
+            if ((k2 >> (4 * r)) & 15) < 4 and _with(oc, _suit(k2 + one, _SUITS_RIICHI, _CAP_RIICHI)) < s1:
+                mask |= _KIND_BIT[18 + r]
+        od = _vec(ab, rc)
+        for r in range(7):
+            if ((k3 >> (4 * r)) & 15) < 4 \
+                    and _with(od, _honors(k3 + _RANK_ONE[r], _HONORS_RIICHI, _CAP_RIICHI)) < s1:
+                mask |= _KIND_BIT[27 + r]
+    return mask | (f & 7) << FORMS_AT | s1 << SHANTEN_AT
+
+
+def riichi_spare_keys(k0: i64, k1: i64, k2: i64, k3: i64) -> i64:
+    """A closed 14-tile hand's shanten, forms and spare kinds (the kinds held whose discard keeps
+    the shanten; none when the hand is complete), packed as :func:`riichi_useful_keys`.
+
+    A discard raises a form's shanten by one at most: the spare kinds are the union of those of
+    the forms that reach the shanten (seven pairs: a kind held three or four times, or once while
+    more than seven kinds are held; thirteen orphans: any other kind, a terminal or honour held
+    three times or more, or twice while another is paired; the standard form: by the records).
+    """
+    ra = _suit(k0, _SUITS_RIICHI, _CAP_RIICHI)
+    rb = _suit(k1, _SUITS_RIICHI, _CAP_RIICHI)
+    rc = _suit(k2, _SUITS_RIICHI, _CAP_RIICHI)
+    rd = _honors(k3, _HONORS_RIICHI, _CAP_RIICHI)
+    f = _forms_of(ra, rb, rc, rd, k0, k1, k2)
+    s1 = f >> 3
+    mask: i64 = 0
+    if s1 <= 0:
+        return (f & 7) << FORMS_AT | s1 << SHANTEN_AT
+    if f & FORM_SEVEN_PAIRS:
+        mask |= _kinds_where(k0, k1, k2, k3, 3) | _kinds_where(k0, k1, k2, k3, 4)
+        kinds = ((ra >> _HELD_AT) & 15) + ((rb >> _HELD_AT) & 15) + ((rc >> _HELD_AT) & 15) \
+            + ((rd >> _HELD_AT) & 15)
+        if kinds > 7:
+            mask |= _kinds_where(k0, k1, k2, k3, 1)
+    if f & FORM_ORPHANS:
+        mask |= (KINDS_MASK & ~_TH_ALL) & ~(_kinds_where(k0, k1, k2, k3, 0))
+        mask |= _th_mask(k0, k1, k2, k3, 3)
+        pairs = _th_mask(k0, k1, k2, k3, 2)
+        if pairs & (pairs - 1):  # two paired kinds: either pair may go
+            mask |= pairs
+    if f & FORM_STANDARD:
+        ab = _vec(ra, rb)
+        cd = _vec(rc, rd)
+        oa = _vec(rb, cd)
+        ob = _vec(ra, cd)
+        oc = _vec(ab, rd)
+        for r in range(9):
+            one = _RANK_ONE[r]
+            if ((k0 >> (4 * r)) & 15) and _with(oa, _suit(k0 - one, _SUITS_RIICHI, _CAP_RIICHI)) == s1:
+                mask |= _KIND_BIT[r]
+            if ((k1 >> (4 * r)) & 15) and _with(ob, _suit(k1 - one, _SUITS_RIICHI, _CAP_RIICHI)) == s1:
+                mask |= _KIND_BIT[9 + r]
+            if ((k2 >> (4 * r)) & 15) and _with(oc, _suit(k2 - one, _SUITS_RIICHI, _CAP_RIICHI)) == s1:
+                mask |= _KIND_BIT[18 + r]
+        od = _vec(ab, rc)
+        for r in range(7):
+            if ((k3 >> (4 * r)) & 15) \
+                    and _with(od, _honors(k3 - _RANK_ONE[r], _HONORS_RIICHI, _CAP_RIICHI)) == s1:
+                mask |= _KIND_BIT[27 + r]
+    return mask | (f & 7) << FORMS_AT | s1 << SHANTEN_AT
+
+
+#: bit k of a kind mask (a list: see _RANK_ONE on shifts of literals in compiled code)
+_KIND_BIT: Final[list[i64]] = [1 << k for k in range(NUM_KINDS)]

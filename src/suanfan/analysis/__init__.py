@@ -25,6 +25,7 @@ from ..shanten import (
     winning_kinds,
 )
 from .advice import Advice, DiscardOption, UsefulTile, advise, useful_tiles
+from .expected import ExpectedOption, ExpectedValues, expected_values, option_details
 from .report import report
 from .safety import Defence, OpponentDanger, TileDefence, WaitCombinations, defence
 from .waits import Wait, WaitTable, mcr_waits, riichi_waits, shanten, shanten_by_form, wait_table
@@ -33,6 +34,8 @@ __all__ = [
     "Advice",
     "Defence",
     "DiscardOption",
+    "ExpectedOption",
+    "ExpectedValues",
     "OpponentDanger",
     "TileDefence",
     "UsefulTile",
@@ -41,9 +44,11 @@ __all__ = [
     "WaitTable",
     "advise",
     "defence",
+    "expected_values",
     "mcr_shanten",
     "mcr_shanten_counts",
     "mcr_waits",
+    "option_details",
     "regular_shanten_counts",
     "report",
     "riichi_shanten",

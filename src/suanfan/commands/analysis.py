@@ -122,9 +122,66 @@ def _label(text: str) -> str:
     return text + ":" + " " * max(1, 9 - sum(2 if ord(c) > 0x2E80 else 1 for c in text))
 
 
+#: the riichi situation keywords that expected values take
+_EXPECTED_KEYS = ("seat_wind", "round_wind", "dora_indicators", "honba", "riichi_sticks", "rules")
+
+
+def _expected(args: argparse.Namespace) -> int:
+    """``analyze --expected``: every discard's tenpai and win chances and expected score."""
+    from ..analysis import expected_values
+
+    system = _system(args) if args.system or getattr(args, "rules", None) else "riichi"
+    if system != "riichi":
+        raise InvalidHand("--expected is for riichi hands (use --system riichi)")
+    sit = _situation(args, system)
+    for name in sit:
+        if name not in _EXPECTED_KEYS:
+            flag = "--" + name.replace("_", "-")
+            raise InvalidHand(f"{flag} does not apply to --expected (a one-player model: "
+                              "self-draws, riichi declared on every closed ready discard)")
+    if args.visible:
+        raise InvalidHand("--visible does not apply to --expected (the reference model counts the "
+                          "tiles outside the hand and the dora indicators as left in the wall)")
+    ev = expected_values(args.hand, system, turn=args.turn, shanten_down=not args.no_shanten_down,
+                         tegawari=not args.no_tegawari, max_seconds=args.max_seconds, **sit)
+    if args.json:
+        print(json.dumps(ev.to_dict(), ensure_ascii=False))
+        return 0
+    w = words(lang_of(args))
+    print(f"{_label(w['a_hand'])}{ev.hand}  (riichi)")
+    print(f"{_label(w['a_shanten'])}{_shanten_text(ev.shanten, w)}")
+    print(f"{_label(w['e_turn'])}{ev.turn}   {w['e_states']} {ev.states}")
+    print(w["e_model"])
+    head = [w["a_discard"], w["a_shanten"], w["a_useful"], w["e_tenpai"], w["e_win"], w["e_score"],
+            w["e_two_step"], w["e_good"]]
+    rows = [head]
+    for o in ev.options:
+        rows.append([
+            o.discard or "-", str(o.shanten), str(o.useful_unseen),
+            f"{100 * o.tenpai_probability[0]:.2f}", f"{100 * o.win_probability[0]:.2f}",
+            f"{o.expected_score[0]:.0f}", "" if o.two_step is None else str(o.two_step),
+            "" if o.good_shape is None else f"{100 * o.good_shape:.1f}",
+        ])
+    widths = [max(_width(r[j]) for r in rows) for j in range(len(head))]
+    for r in rows:
+        print("  " + "  ".join(_pad(x, widths[j], j > 0) for j, x in enumerate(r)))
+    return 0
+
+
+def _width(text: str) -> int:
+    return sum(2 if ord(c) > 0x2E80 else 1 for c in text)
+
+
+def _pad(text: str, width: int, right: bool) -> str:
+    gap = " " * (width - _width(text))
+    return gap + text if right else text + gap
+
+
 def analyze(args: argparse.Namespace) -> int:
     from ..analysis import report
 
+    if getattr(args, "expected", False):
+        return _expected(args)
     system = _system(args)
     sit = _situation(args, system)
     _fix_flowers(sit)
@@ -161,10 +218,6 @@ def analyze(args: argparse.Namespace) -> int:
         print(f"{_label(w['a_useful'])}{total} {w['a_tiles']}: "
               + " ".join(f"{u['tile']}×{u['unseen']}" for u in d["useful"]))
     return 0
-
-
-def _width(text: str) -> int:
-    return sum(2 if ord(c) > 0x2E80 else 1 for c in text)
 
 
 def _fan_text(f: dict[str, Any], w: Any, lang: str) -> str:
@@ -236,6 +289,17 @@ def _register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "score and unseen count, for 14 tiles each discard with its shanten and useful tiles.",
     )
     _add_common(p, situation=True)
+    g = p.add_argument_group("expected values (riichi; docs/analysis-expected.md)")
+    g.add_argument("--expected", action="store_true",
+                   help="each discard's tenpai and win chances and expected score to the end of "
+                   "the hand (mahjong-cpp v0.9.8's model; the system defaults to riichi)")
+    g.add_argument("--turn", type=int, default=1, help="the turn the hand is at, 1-18 (default 1)")
+    g.add_argument("--no-shanten-down", action="store_true",
+                   help="do not explore discards that raise the shanten")
+    g.add_argument("--no-tegawari", action="store_true",
+                   help="do not explore draws kept though not useful")
+    g.add_argument("--max-seconds", type=float, default=60.0,
+                   help="stop with an error beyond this many seconds (default 60)")
     p.set_defaults(func=analyze)
     p = sub.add_parser("shanten", help="the shanten number of a 13- or 14-tile hand",
                        description="Shanten: -1 complete, 0 ready. --json adds each form.")

@@ -8,6 +8,10 @@ Run it with ``suanfan serve`` or ``uvicorn suanfan.web.app:app``. Endpoints:
 * ``POST /api/riichi/score`` — the same for :func:`suanfan.riichi.score` (as ``suanfan riichi --json``).
 * ``POST /api/analyze`` — what ``suanfan analyze --json`` prints: for 13 tiles the shanten and each
   wait with what it would score, for 14 tiles discard advice.
+* ``POST /api/expected`` — what ``suanfan analyze --expected --json`` prints: each discard of a closed
+  riichi hand with its tenpai and win chances and expected score by turn (docs/analysis-expected.md);
+  the search is bounded (:data:`EXPECTED_MAX_SECONDS`, :data:`EXPECTED_MAX_STATES`): beyond it a 422
+  ``LimitExceeded``.
 * ``POST /api/parse`` — a hand read into its parts (melds, standing tiles, winning tile, flowers).
 * ``GET /api/rules`` — the rule systems, their presets and situation fields.
 * ``GET /tiles/{tile}.svg``, ``GET /api/svg?hand=...`` — suanfan's own tile pictures.
@@ -146,13 +150,41 @@ class AnalyzeRequest(_Body):
                          description="tiles seen outside the hand (discards, melds, indicators)")
 
 
+#: the bounds of one expected-values search on the server (seconds, states in the graph)
+EXPECTED_MAX_SECONDS: Final = engine.EXPECTED_MAX_SECONDS
+EXPECTED_MAX_STATES: Final = engine.EXPECTED_MAX_STATES
+
+
+class ExpectedRequest(_Body):
+    """A closed riichi hand (13 or 14 tiles) whose discards are valued to the end of the hand."""
+
+    hand: str = Field(max_length=MAX_INPUT_LENGTH, examples=["127m123567p4678s1z"])
+    turn: int = Field(1, ge=1, le=18, description="the turn the hand is at")
+    shanten_down: bool = Field(True, description="explore discards that raise the shanten")
+    tegawari: bool = Field(True, description="explore draws kept though not useful")
+    details: bool = Field(True, description="two-step counts, improvement tiles, good-shape rates")
+    seat_wind: str = Field("E", max_length=8, description="E S W N (E = dealer)")
+    round_wind: str = Field("E", max_length=8)
+    dora_indicators: str = Field("", max_length=40, description="e.g. 3m7z")
+    honba: int = Field(0, ge=0, le=100)
+    riichi_sticks: int = Field(0, ge=0, le=100)
+    rules: str = Field("default", max_length=64, description="a riichi preset name")
+
+
 #: the example body of each operation in the API docs, each one that "Try it out" answers with 200
 EXAMPLES: Final[dict[str, dict[str, Any]]] = {
     "mcr": {"hand": "[111z1]1234556789m 5m", "self_drawn": True, "seat_wind": "E", "rules": "mcr"},
     "riichi": {"hand": "123m456p789s1122z 2z", "tsumo": True, "dora_indicators": "1z"},
     "analyze": {"hand": "[123p1][345s2][999s3]67mEE", "system": "mcr", "situation": {"seat_wind": "S"}},
     "parse": {"hand": _HAND_EXAMPLE},
+    "expected": {"hand": "127m123567p4678s1z", "dora_indicators": "6p", "shanten_down": False,
+                 "tegawari": False},
 }
+
+
+def _expected(req: ExpectedRequest) -> dict[str, Any]:
+    """What ``suanfan analyze --expected --json`` prints, within the server's bounds."""
+    return engine.expected(req.model_dump())
 
 
 def _example(name: str) -> Any:
@@ -311,6 +343,12 @@ def create_app(tournament: str | None = None, site: str | None = None) -> FastAP
               responses=_BODY_ERRORS)
     def analyze(req: Annotated[AnalyzeRequest, _example("analyze")]) -> dict[str, Any]:
         return _analyze(req)
+
+    @api.post("/api/expected", tags=["analysis"],
+              summary="Each discard's tenpai and win chances and expected score by turn (riichi)",
+              responses=_BODY_ERRORS)
+    def expected(req: Annotated[ExpectedRequest, _example("expected")]) -> dict[str, Any]:
+        return _expected(req)
 
     @api.post("/api/parse", tags=["notation"], summary="Read a hand into its parts",
               responses=_BODY_ERRORS)

@@ -15,18 +15,20 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
 from typing import Any, Final
 
 from .. import __version__
-from ..errors import InvalidHand, MahjongError, NotWinning
+from ..errors import InvalidHand, LimitExceeded, MahjongError, NotWinning
 from ..hand import Hand
 from ..notation import format_hand, parse_hand, parse_tile
 from ..svg import back_svg, flower_svg, hand_svg, tile_svg
 from ..tiles import tile_to_str
 
 __all__ = [
-    "ANALYZE_FIELDS", "DEFAULT_RULES", "MCR_FIELDS", "RIICHI_FIELDS", "BadRequest", "EngineUnavailable",
-    "analyze", "answer", "hand_dict", "hand_picture", "parse", "rules", "score", "status_of",
+    "ANALYZE_FIELDS", "DEFAULT_RULES", "EXPECTED_FIELDS", "MCR_FIELDS", "RIICHI_FIELDS", "BadRequest",
+    "EngineUnavailable",
+    "analyze", "answer", "expected", "hand_dict", "hand_picture", "parse", "rules", "score", "status_of",
     "tile_picture",
 ]
 
@@ -44,6 +46,14 @@ RIICHI_FIELDS: Final[dict[str, Any]] = {
     "renhou": False, "seat_wind": "E", "round_wind": "E", "dora_indicators": "",
     "ura_dora_indicators": "", "honba": 0, "riichi_sticks": 0, "nuki": 0, "rules": "default",
 }
+#: the fields of an expected-value request with their defaults (``hand`` has none)
+EXPECTED_FIELDS: Final[dict[str, Any]] = {
+    "turn": 1, "shanten_down": True, "tegawari": True, "details": True, "seat_wind": "E",
+    "round_wind": "E", "dora_indicators": "", "honba": 0, "riichi_sticks": 0, "rules": "default",
+}
+#: the bounds of one expected-value search (the HTTP API's; the page's worker can be cancelled)
+EXPECTED_MAX_SECONDS: Final = float(os.environ.get("SUANFAN_EXPECTED_SECONDS", "10"))
+EXPECTED_MAX_STATES: Final = 400_000
 #: the fields of an analysis request with their defaults
 ANALYZE_FIELDS: Final[dict[str, Any]] = {"system": None, "rules": None, "situation": {}, "visible": ""}
 FIELDS: Final[dict[str, dict[str, Any]]] = {"mcr": MCR_FIELDS, "riichi": RIICHI_FIELDS}
@@ -76,6 +86,8 @@ def status_of(exc: MahjongError) -> int:
     if type(exc).__name__ == "NoTournament":
         return 404
     if isinstance(exc, NotWinning) and not isinstance(exc, InvalidHand):
+        return 422
+    if isinstance(exc, LimitExceeded):  # a search over the server's bounds
         return 422
     return 400
 
@@ -181,6 +193,20 @@ def analyze(hand_text: str, system: str, rules: str, situation: dict[str, Any],
         return analysis.report(hand, system, visible=visible or None, **sit)
     except ImportError as exc:
         raise EngineUnavailable(f"the {system} engine is not available ({exc})") from None
+
+
+def expected(request: dict[str, Any]) -> dict[str, Any]:
+    """``POST /api/expected`` (what ``suanfan analyze --expected --json`` prints), within
+    :data:`EXPECTED_MAX_SECONDS` and :data:`EXPECTED_MAX_STATES` (beyond: ``LimitExceeded``)."""
+    check_rules("riichi", request["rules"])
+    try:
+        from .. import analysis
+    except ImportError as exc:  # pragma: no cover - the analysis package ships with suanfan
+        raise EngineUnavailable(f"the analysis engine is not available ({exc})") from None
+    args = {k: request[k] for k in EXPECTED_FIELDS}
+    ev = analysis.expected_values(request["hand"], "riichi", max_seconds=EXPECTED_MAX_SECONDS,
+                                  max_states=EXPECTED_MAX_STATES, **args)
+    return ev.to_dict()
 
 
 def parse(hand_text: str) -> dict[str, Any]:
@@ -312,6 +338,8 @@ def _answer(path: str, body: Any) -> Any:
         sit = req["situation"]
         _checked({"hand": req["hand"], **sit}, FIELDS[system], ("hand",))
         return analyze(req["hand"], system, rules_name, sit, req["visible"])
+    if path == "/api/expected":
+        return expected(_checked(body, EXPECTED_FIELDS, ("hand",)))
     if path == "/api/parse":
         return parse(_checked(body, {}, ("hand",))["hand"])
     if path == "/api/rules":

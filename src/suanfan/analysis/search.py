@@ -1,0 +1,393 @@
+"""The search behind :func:`suanfan.analysis.expected_values`: a one-player draw/discard graph and
+its dynamic programme over the turns, generic over the rule system.
+
+The model (docs/analysis-expected.md states it in full) is that of mahjong-cpp v0.9.8's expected
+score calculator. A rule system plugs in through a :class:`WinValue`: its shanten with the useful
+kinds of a 13-tile hand and the spare kinds of a 14-tile hand (packed as
+:func:`suanfan.shanten.riichi_useful_keys` packs them), and the value of a self-drawn win.
+
+Tiles are the 37 tile ids (34 kinds, then the red 5m 5p 5s, a separate tile here). A hand is a
+*key*: three bits a tile id (id ``i`` at bit ``3 i``), and the riichi flag at bit 111. Nodes are
+memoised on their key; the useful and spare kinds on the packed kind counts (the red fives
+merged); the scores of complete hands by the rule system.
+
+Written for mypyc: flat lists indexed by node and edge numbers, no objects made per node.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Final
+
+from ..errors import LimitExceeded
+from ..shanten import FORMS_AT, KINDS_MASK, SHANTEN_AT
+from ..tiles import KIND
+
+__all__ = ["SearchResult", "WinValue", "search"]
+
+N_TILES: Final = 37
+#: bit of the riichi flag in a node key
+RIICHI_BIT: Final = 111
+_RIICHI: Final = 1 << RIICHI_BIT
+#: the key of one tile of each id
+_ONE: Final[list[int]] = [1 << (3 * i) for i in range(N_TILES)]
+#: a tile id's kind, and the nibble of that kind in its group's key
+_KIND_OF: Final[list[int]] = list(KIND)
+_GROUP_OF: Final[list[int]] = [min(KIND[i] // 9, 3) for i in range(N_TILES)]
+_NIBBLE_OF: Final[list[int]] = [1 << (4 * (KIND[i] - 9 * min(KIND[i] // 9, 3))) for i in range(N_TILES)]
+
+
+class WinValue:
+    """What the search asks of a rule system. Subclasses override the three methods; the keys
+    are those of :mod:`suanfan.shanten` (a nibble a rank or honour kind, red fives merged)."""
+
+    def useful(self, k0: int, k1: int, k2: int, k3: int) -> int:
+        """A 13-tile hand's packed shanten, forms and useful kinds."""
+        raise NotImplementedError
+
+    def spare(self, k0: int, k1: int, k2: int, k3: int) -> int:
+        """A 14-tile hand's packed shanten, forms and spare kinds."""
+        raise NotImplementedError
+
+    def value(self, counts: list[int], win: int, riichi: bool) -> float:
+        """The worth of the complete hand ``counts`` (37 tile-id counts) self-drawn on tile id
+        ``win``, riichi declared or not (0: no legal win)."""
+        raise NotImplementedError
+
+
+class SearchResult:
+    """The values of the root's options: for each option (a discard's tile id, or -1 for a
+    13-tile root), the three arrays over the turns ``t_min .. t_max``."""
+
+    def __init__(self, discards: list[int], tenpai: list[list[float]], win: list[list[float]],
+                 score: list[list[float]], states: int) -> None:
+        self.discards = discards
+        self.tenpai = tenpai
+        self.win = win
+        self.score = score
+        self.states = states
+
+
+class _Graph:
+    """The nodes and edges while the graph is built."""
+
+    def __init__(self) -> None:
+        self.draw_ids: dict[int, int] = {}
+        self.discard_ids: dict[int, int] = {}
+        self.draw_keys: list[int] = []
+        self.discard_keys: list[int] = []
+        self.draw_tenpai: list[bool] = []
+        self.edge_set: set[int] = set()
+        self.e_draw: list[int] = []
+        self.e_discard: list[int] = []
+        self.e_weight: list[float] = []
+        self.e_score: list[float] = []
+        self.useful_memo: dict[int, int] = {}
+        self.spare_memo: dict[int, int] = {}
+
+
+def _draw_id(g: _Graph, key: int) -> int:
+    n = g.draw_ids.get(key, -1)
+    if n < 0:
+        n = len(g.draw_keys)
+        g.draw_ids[key] = n
+        g.draw_keys.append(key)
+        g.draw_tenpai.append(False)
+    return n
+
+
+def _discard_id(g: _Graph, key: int) -> int:
+    n = g.discard_ids.get(key, -1)
+    if n < 0:
+        n = len(g.discard_keys)
+        g.discard_ids[key] = n
+        g.discard_keys.append(key)
+    return n
+
+
+def _edge(g: _Graph, d: int, x: int, weight: int, score: float) -> None:
+    """The edge draw node ``d`` -> discard node ``x``, once whichever side makes it."""
+    code = d << 32 | x
+    if code in g.edge_set:
+        return
+    g.edge_set.add(code)
+    g.e_draw.append(d)
+    g.e_discard.append(x)
+    g.e_weight.append(float(weight))
+    g.e_score.append(score)
+
+
+def _decode(key: int, counts: list[int]) -> None:
+    for i in range(N_TILES):
+        counts[i] = (key >> (3 * i)) & 7
+
+
+def _group_keys(counts: list[int], keys: list[int]) -> None:
+    """The four group keys of 37 tile-id counts (red fives merged)."""
+    keys[0] = keys[1] = keys[2] = keys[3] = 0
+    for i in range(N_TILES):
+        c = counts[i]
+        if c:
+            g = _GROUP_OF[i]
+            keys[g] = keys[g] + c * _NIBBLE_OF[i]
+
+
+def _dist(counts: list[int], root: list[int]) -> int:
+    d = 0
+    for i in range(N_TILES):
+        x = counts[i] - root[i]
+        if x > 0:
+            d += x
+    return d
+
+
+def search(
+    hand: list[int],
+    wall: list[int],
+    total: int,
+    system: WinValue,
+    t_min: int,
+    t_max: int,
+    shanten_down: bool,
+    tegawari: bool,
+    max_states: int,
+    max_seconds: float,
+) -> SearchResult:
+    """The values of every option of ``hand`` (37 tile-id counts, 13 or 14 tiles; closed).
+
+    ``wall``: the root wall (37 tile-id counts, the red fives apart); ``total``: the tile total
+    *S* of the draw probability ``w / (S - t)``. ``max_states`` / ``max_seconds``: the bounds of
+    the graph (:class:`~suanfan.errors.LimitExceeded` beyond them).
+    """
+    start = time.perf_counter()
+    g = _Graph()
+    n_tiles = 0
+    for i in range(N_TILES):
+        n_tiles += hand[i]
+    root_key = 0
+    base: list[int] = [0] * N_TILES  # root wall + root hand: wall of a node = base - its hand
+    for i in range(N_TILES):
+        root_key += hand[i] * _ONE[i]
+        base[i] = wall[i] + hand[i]
+    counts = [0] * N_TILES
+    keys = [0, 0, 0, 0]
+    _group_keys(hand, keys)
+    if n_tiles == 14:
+        s0 = (system.spare(keys[0], keys[1], keys[2], keys[3]) >> SHANTEN_AT) - 1
+        _discard_id(g, root_key)
+    else:
+        s0 = (system.useful(keys[0], keys[1], keys[2], keys[3]) >> SHANTEN_AT) - 1
+        _draw_id(g, root_key)
+    done_draw = 0
+    done_discard = 0
+    while done_draw < len(g.draw_keys) or done_discard < len(g.discard_keys):
+        if len(g.draw_keys) + len(g.discard_keys) > max_states:
+            raise LimitExceeded(
+                f"the search needs more than {max_states} states: give a hand nearer to ready, "
+                "turn off shanten_down / tegawari, or raise the limit")
+        if (done_draw + done_discard) & 1023 == 1023 and time.perf_counter() - start > max_seconds:
+            raise LimitExceeded(
+                f"the search takes more than {max_seconds:g} s: give a hand nearer to ready, "
+                "turn off shanten_down / tegawari, or raise the limit")
+        if done_draw < len(g.draw_keys):
+            _expand_draw(g, done_draw, counts, keys, base, hand, s0, system, tegawari)
+            done_draw += 1
+        else:
+            _expand_discard(g, done_discard, counts, keys, base, hand, s0, system, shanten_down)
+            done_discard += 1
+    return _values(g, hand, root_key, n_tiles, s0, total, t_min, t_max, start + max_seconds)
+
+
+def _expand_draw(g: _Graph, d: int, counts: list[int], keys: list[int], base: list[int],
+                 root: list[int], s0: int, system: WinValue, tegawari: bool) -> None:
+    key = g.draw_keys[d]
+    riichi = key >= _RIICHI
+    _decode(key, counts)
+    _group_keys(counts, keys)
+    merged = keys[0] | keys[1] << 36 | keys[2] << 72 | keys[3] << 108
+    info = g.useful_memo.get(merged, -1)
+    if info < 0:
+        info = system.useful(keys[0], keys[1], keys[2], keys[3])
+        g.useful_memo[merged] = info
+    s = (info >> SHANTEN_AT) - 1
+    waits = info & KINDS_MASK
+    if s == 0:
+        g.draw_tenpai[d] = True
+    allow = tegawari and not riichi and _dist(counts, root) + s < s0 + 1
+    for i in range(N_TILES):
+        w = base[i] - counts[i]
+        if w <= 0:
+            continue
+        useful = (waits >> _KIND_OF[i]) & 1 == 1
+        if not (allow or useful):
+            continue
+        x = _discard_id(g, key + _ONE[i])
+        sc = 0.0
+        if s == 0 and useful:
+            counts[i] += 1
+            sc = system.value(counts, i, riichi)
+            counts[i] -= 1
+        _edge(g, d, x, w, sc)
+
+
+def _expand_discard(g: _Graph, x: int, counts: list[int], keys: list[int], base: list[int],
+                    root: list[int], s0: int, system: WinValue, shanten_down: bool) -> None:
+    key = g.discard_keys[x]
+    riichi = key >= _RIICHI
+    _decode(key, counts)
+    _group_keys(counts, keys)
+    merged = keys[0] | keys[1] << 36 | keys[2] << 72 | keys[3] << 108
+    info = g.spare_memo.get(merged, -1)
+    if info < 0:
+        info = system.spare(keys[0], keys[1], keys[2], keys[3])
+        g.spare_memo[merged] = info
+    s = (info >> SHANTEN_AT) - 1
+    spare = info & KINDS_MASK
+    allow = shanten_down and not riichi and _dist(counts, root) + s < s0 + 1
+    for i in range(N_TILES):
+        if counts[i] == 0:
+            continue
+        in_spare = (spare >> _KIND_OF[i]) & 1 == 1
+        if not (allow or in_spare):
+            continue
+        after = key - _ONE[i]
+        if s == 0 and in_spare and not riichi:
+            after += _RIICHI  # a closed ready hand declares riichi
+        d = _draw_id(g, after)
+        w = base[i] - counts[i] + 1
+        sc = 0.0
+        if s == -1:
+            sc = system.value(counts, i, riichi)
+        _edge(g, d, x, w, sc)
+
+
+def _values(g: _Graph, hand: list[int], root_key: int, n_tiles: int, s0: int, total: int,
+            t_min: int, t_max: int, deadline: float) -> SearchResult:
+    """The dynamic programme over the turns, and the root's options."""
+    # the options: the draw nodes the root's discards lead to (those in the graph)
+    discards: list[int] = []
+    option_nodes: list[int] = []
+    if n_tiles == 14:
+        spare_root = g.spare_memo.get(_merged_of(root_key), 0) & KINDS_MASK
+        for i in range(N_TILES):
+            if hand[i] == 0:
+                continue
+            after = root_key - _ONE[i]
+            if s0 == 0 and (spare_root >> _KIND_OF[i]) & 1:
+                after += _RIICHI
+            d = g.draw_ids.get(after, -1)
+            if d >= 0:
+                discards.append(i)
+                option_nodes.append(d)
+    else:
+        discards.append(-1)
+        option_nodes.append(g.draw_ids[root_key])
+    n_opt = len(option_nodes)
+    n_turns = t_max - t_min + 1
+    out_tp = [[0.0] * n_turns for _ in range(n_opt)]
+    out_wp = [[0.0] * n_turns for _ in range(n_opt)]
+    out_es = [[0.0] * n_turns for _ in range(n_opt)]
+
+    nd = len(g.draw_keys)
+    nx = len(g.discard_keys)
+    ne = len(g.e_draw)
+    # the edges by draw node (out-edges) and by discard node (in-edges): compressed rows
+    out_start, out_order = _rows(g.e_draw, nd)
+    in_start, in_order = _rows(g.e_discard, nx)
+    o_discard = [g.e_discard[out_order[j]] for j in range(ne)]
+    o_weight = [g.e_weight[out_order[j]] for j in range(ne)]
+    o_score = [g.e_score[out_order[j]] for j in range(ne)]
+    i_draw = [g.e_draw[in_order[j]] for j in range(ne)]
+    tenpai = g.draw_tenpai
+    tp_d = [1.0 if tenpai[d] else 0.0 for d in range(nd)]
+    wp_d = [0.0] * nd
+    es_d = [0.0] * nd
+    tp_x = [0.0] * nx
+    wp_x = [0.0] * nx
+    es_x = [0.0] * nx
+    t = t_max
+    while t >= t_min:
+        if t < t_max:
+            left = float(total - t)
+            for d in range(nd):
+                tp0 = tp_d[d]
+                wp0 = wp_d[d]
+                es0 = es_d[d]
+                a = 0.0
+                b = 0.0
+                c = 0.0
+                for e in range(out_start[d], out_start[d + 1]):
+                    x = o_discard[e]
+                    w = o_weight[e]
+                    sc = o_score[e]
+                    if sc > 0.0:
+                        v = es_x[x]
+                        if sc > v:
+                            v = sc
+                        a += w * (1.0 - tp0)
+                        b += w * (1.0 - wp0)
+                        c += w * (v - es0)
+                    else:
+                        a += w * (tp_x[x] - tp0)
+                        b += w * (wp_x[x] - wp0)
+                        c += w * (es_x[x] - es0)
+                tp_d[d] = 1.0 if tenpai[d] else tp0 + a / left
+                wp_d[d] = wp0 + b / left
+                es_d[d] = es0 + c / left
+        for x in range(nx):
+            a = 0.0
+            b = 0.0
+            c = 0.0
+            for e in range(in_start[x], in_start[x + 1]):
+                d = i_draw[e]
+                if tp_d[d] > a:
+                    a = tp_d[d]
+                if wp_d[d] > b:
+                    b = wp_d[d]
+                if es_d[d] > c:
+                    c = es_d[d]
+            tp_x[x] = a
+            wp_x[x] = b
+            es_x[x] = c
+        j = t - t_min
+        for o in range(n_opt):
+            d = option_nodes[o]
+            out_tp[o][j] = tp_d[d]
+            out_wp[o][j] = wp_d[d]
+            out_es[o][j] = es_d[d]
+        t -= 1
+        if time.perf_counter() > deadline:
+            raise LimitExceeded("the search takes too long: give a hand nearer to ready, turn off "
+                                "shanten_down / tegawari, or raise the limit")
+    return SearchResult(discards, out_tp, out_wp, out_es, nd + nx)
+
+
+def _rows(owner: list[int], n: int) -> tuple[list[int], list[int]]:
+    """Compressed rows of the edges by ``owner[e]`` (0 .. n-1): the start of each row (n + 1
+    entries) and the edges in row order."""
+    start = [0] * (n + 1)
+    for e in range(len(owner)):
+        start[owner[e] + 1] += 1
+    for i in range(n):
+        start[i + 1] += start[i]
+    fill = start[:]
+    order = [0] * len(owner)
+    for e in range(len(owner)):
+        o = owner[e]
+        order[fill[o]] = e
+        fill[o] += 1
+    return start, order
+
+
+def _merged_of(key: int) -> int:
+    """The merged kind key (four group keys side by side) of a node key."""
+    counts = [0] * N_TILES
+    keys = [0, 0, 0, 0]
+    _decode(key, counts)
+    _group_keys(counts, keys)
+    return keys[0] | keys[1] << 36 | keys[2] << 72 | keys[3] << 108
+
+
+def useful_of(info: int) -> tuple[int, int, int]:
+    """``(shanten, forms, kind mask)`` of a packed :meth:`WinValue.useful` / ``spare`` answer."""
+    return (info >> SHANTEN_AT) - 1, (info >> FORMS_AT) & 7, info & KINDS_MASK
