@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient  # noqa: E402
 
 from suanfan.analysis import expected_values  # noqa: E402
 from suanfan.web import app as web  # noqa: E402
+from suanfan.web import engine  # noqa: E402
 
 BODY: dict[str, Any] = {"hand": "127m123567p4678s1z", "dora_indicators": "6p", "shanten_down": False,
                         "tegawari": False}
@@ -33,7 +34,7 @@ def test_answer_is_the_library_s(client: TestClient) -> None:
 
 
 def test_over_the_limit_is_a_clear_422(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(web, "EXPECTED_MAX_STATES", 50)
+    monkeypatch.setattr(engine, "EXPECTED_MAX_STATES", 50)
     r = client.post("/api/expected", json={**BODY, "tegawari": True, "shanten_down": True})
     assert r.status_code == 422
     assert r.json()["error"] == "LimitExceeded"
