@@ -49,13 +49,20 @@ def _scores(scores: object, what: str = "scores") -> tuple[int, ...]:
     return tuple(out)
 
 
+def _exact(x: object) -> Fraction:
+    """``x`` (a whole number or a fraction; not a bool, not a float) as a Fraction."""
+    if isinstance(x, bool) or not isinstance(x, int | Fraction):
+        raise InvalidArgument(f"points {describe(x)}: give a whole number or a fractions.Fraction")
+    return Fraction(x)
+
+
 def round_points(x: Fraction | int) -> float:
     """``x`` rounded for display: to 0.01, halves away from zero (not Python's round-half-even).
 
     >>> round_points(Fraction(7, 3)), round_points(Fraction(-50, 3)), round_points(Fraction(1, 8))
     (2.33, -16.67, 0.13)
     """
-    x = Fraction(x)
+    x = _exact(x)
     n = int(abs(x) * 100 + Fraction(1, 2))
     return (n if x >= 0 else -n) / 100
 
@@ -67,7 +74,7 @@ def exact_text(x: Fraction | int) -> str:
     >>> [exact_text(Fraction(n, d)) for n, d in ((7, 1), (281, 5), (-7, 4), (7, 3))]
     ['7', '56.2', '-1.75', '7/3']
     """
-    x = Fraction(x)
+    x = _exact(x)
     d = x.denominator
     if d == 1:
         return str(x.numerator)
