@@ -343,6 +343,8 @@ class Ctx:
         "sw",
         "tables",
         "unique",
+        "walked",
+        "walked_reading",
         "win",
     )
 
@@ -370,6 +372,10 @@ class Ctx:
         self.sw: Final = sit.seat_wind
         #: exactly one tile kind completes the hand: 1, 0, or -1 while not yet known
         self.unique = -1
+        #: the explanation of ``walked_reading``, recorded by :func:`evaluate` when the hand has
+        #: one reading only (:func:`explain` then hands it out instead of walking it again)
+        self.walked: Walked | None = None
+        self.walked_reading: Reading | None = None
         #: fans of the hand given from outside the engine (seed 003's flags and flowers)
         self.extra: Final = extra
         fixed_chows = fixed_pungs = kong_kinds = _NONE
@@ -832,26 +838,37 @@ def evaluate_eight_flowers(ctx: Ctx) -> Best:
 
 
 def evaluate(ctx: Ctx) -> Best:
-    """Every reading of the hand scored by the walk; the best kept (就高不就低)."""
+    """Every reading of the hand scored by the walk; the best kept (就高不就低). A hand with one
+    reading only (most hands) is scored with the recorder on: that one pass is also its
+    explanation (kept in ``ctx.walked`` for :func:`explain`)."""
     best = Best()
     tables = ctx.tables
-    acc = Fans()
-    ctx.base_fans(acc)
-    acc.mark()  # the fans common to every reading
     pw = ctx.pw
     sw = ctx.sw
     special = _special_form(ctx)
-    if special >= 0:
-        _special_fans(ctx, acc, special)
-        best.offer(walk(tables, acc, 0, pw, sw), special, -1, (), -1)
-        if special != SEVEN_PAIRS and special != SEVEN_SHIFTED_PAIRS:
-            return best  # 十三幺 and the knitted-tile forms have no other reading
     smask = ctx.smask
-    # 组合龙 with a set and a pair (at most one declared meld)
+    # 组合龙 with a set and a pair (at most one declared meld): the knitted straights held
+    knits = 0
     if ctx.n_melds <= 1 and popcount(smask) >= 9:
         for ki in range(6):
             km = KNIT_MASKS[ki]
-            if smask & km != km:
+            if smask & km == km:
+                knits |= 1 << ki
+    split = _Split(ctx) if special < 0 or special in (SEVEN_PAIRS, SEVEN_SHIFTED_PAIRS) else None
+    if special >= 0 and split is None:
+        single = True  # 十三幺 and the knitted-tile forms have no other reading
+    else:
+        single = not knits and split is not None and split.readings + (1 if special >= 0 else 0) == 1
+    acc = Fans(record=single)
+    out = Walked(acc, False) if single else None
+    ctx.base_fans(acc)
+    acc.mark()  # the fans common to every reading
+    if special >= 0:
+        _special_fans(ctx, acc, special)
+        best.offer(walk(tables, acc, 0, pw, sw, out), special, -1, (), -1)
+    if split is not None:
+        for ki in range(6):
+            if not knits >> ki & 1:
                 continue
             rest = ctx.counts()
             for k in KNITTED[ki]:
@@ -864,32 +881,64 @@ def evaluate(ctx: Ctx) -> Best:
                     if PUNG + EAST <= s <= PUNG + NORTH:
                         wind_pungs |= 1 << (s - PUNG - EAST)
                 best.offer(walk(tables, acc, wind_pungs, pw, sw), KNITTED_STRAIGHT, pair, sets, ki)
-    _standard_readings(ctx, acc, best)
+        if split.readings:
+            _standard_readings(ctx, acc, best, split, out)
+    if out is not None and best.reading is not None:
+        ctx.walked = out
+        ctx.walked_reading = best.reading
     return best
 
 
-def _standard_readings(ctx: Ctx, acc: Fans, best: Best) -> None:
+class _Split:
+    """The standing tiles' groups (suits, honours) that hold tiles, each group's split codes
+    (see :func:`_group`), the group that must hold the pair (-1: any), and how many standard
+    readings they give."""
+
+    __slots__ = ("firsts", "groups", "paired", "readings")
+
+    def __init__(self, ctx: Ctx) -> None:
+        self.groups: list[tuple[int, ...]] = []
+        self.firsts: list[int] = []  # each group's first kind
+        self.paired = -1
+        self.readings = 0
+        paired = -1
+        for g in range(4):
+            key = ctx.key(g)
+            if not key:
+                continue
+            grp = _group(g, key)
+            if not grp[0]:
+                if len(grp) == 1 or paired >= 0:
+                    # a group that cannot be split, or two groups that both need the pair
+                    self.groups.clear()
+                    return
+                paired = len(self.groups)
+            self.groups.append(grp)
+            self.firsts.append(9 * g)
+        self.paired = paired
+        n = len(self.groups)
+        readings = 0
+        for pg in range(n):
+            if paired >= 0 and pg != paired:
+                continue
+            grp = self.groups[pg]
+            count = len(grp) - 1 - grp[0]
+            for g in range(n):
+                if g != pg:
+                    count *= self.groups[g][0]
+            readings += count
+        self.readings = readings
+
+
+def _standard_readings(ctx: Ctx, acc: Fans, best: Best, split: _Split, out: Walked | None) -> None:
     """Every decomposition of the standing tiles into sets and a pair: one group (suit or
     honours) holds the pair, each other group is read as sets only; the groups' splits are
-    memoised per group pattern."""
+    memoised per group pattern. ``out`` records the walk (a hand of one reading)."""
     smask = ctx.smask
-    groups: list[tuple[int, ...]] = []  # each group's split codes (see _group)
-    firsts: list[int] = []  # each group's first kind
-    paired = -1
-    for g in range(4):
-        key = ctx.key(g)
-        if not key:
-            continue
-        grp = _group(g, key)
-        if not grp[0]:
-            if len(grp) == 1 or paired >= 0:
-                return  # a group that cannot be split, or two groups that both need the pair
-            paired = len(groups)
-        groups.append(grp)
-        firsts.append(9 * g)
+    groups = split.groups
+    firsts = split.firsts
+    paired = split.paired
     n = len(groups)
-    if n == 0:
-        return
     win = ctx.win
     nine = (ctx.n_melds == 0 and win < 27 and not smask & ~_SUIT_MASK[win // 9]
             and is_nine_gates(ctx.key(win // 9) - _NIBBLE[win]))
@@ -921,7 +970,7 @@ def _standard_readings(ctx: Ctx, acc: Fans, best: Best) -> None:
                     winds |= code >> _AT_WINDS & 15
                 acc.back_to_mark()
                 standard_fans(ctx, acc, pair, chows, pungs, props & 7, nine)
-                if best.improves(walk(tables, acc, winds, ctx.pw, ctx.sw)):
+                if best.improves(walk(tables, acc, winds, ctx.pw, ctx.sw, out)):
                     # the reading's sets, built only for a new best (the chows, then the pungs,
                     # are ascending already)
                     best.reading = Reading(form, pair, (*chows, *[PUNG + k for k in pungs]), -1)
@@ -943,6 +992,9 @@ def explain(ctx: Ctx, reading: Reading, with_removed: bool = True) -> Walked:
     """The best reading replayed with the recorder: each fan kept with the sets it uses, and
     when ``with_removed`` each removed with its principle (the pair fans 套算一次 dropped come
     first)."""
+    walked = ctx.walked
+    if walked is not None and not with_removed and ctx.walked_reading is reading:
+        return walked  # recorded by evaluate (the hand's one reading)
     acc = Fans(record=True)
     form = reading.form
     if form != EIGHT_FLOWERS:

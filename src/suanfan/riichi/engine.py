@@ -705,19 +705,17 @@ def _lines(h: _HandFacts, dora: int, ura: int, aka: int, nuki: int) -> tuple[Y.Y
             if mask >> yid & 1:
                 out.append(_line(yid, _MULT[yid] if r.double_yakuman else 1))
         return tuple(out)
+    if not mask & _YAKUHAI_BITS and dora < 16 and ura < 16 and aka < 16 and not nuki:
+        # memoised with the dora lines: one lookup
+        key = ((mask << 1 | (1 if h.closed else 0)) << 12) | dora << 8 | ura << 4 | aka
+        lines = _DORA_LINES.get(key)
+        if lines is None:
+            lines = _ordinary_lines(mask, h.closed)[2] + _dora_lines(dora, ura, aka, 0)
+            if len(_DORA_LINES) < 65536:
+                _DORA_LINES[key] = lines
+        return lines
     hit = _ORDINARY_LINES.get((mask & ~_YAKUHAI_BITS) << 1 | (1 if h.closed else 0))
-    head, tail, both = _ordinary_lines(mask & ~_YAKUHAI_BITS, h.closed) if hit is None else hit
-    if not mask & _YAKUHAI_BITS:
-        if not (dora or ura or aka or nuki):
-            return both
-        if dora < 16 and ura < 16 and aka < 16 and not nuki:  # memoised with the dora lines
-            key = ((mask << 1 | (1 if h.closed else 0)) << 12) | dora << 8 | ura << 4 | aka
-            lines = _DORA_LINES.get(key)
-            if lines is None:
-                lines = both + _dora_lines(dora, ura, aka, 0)
-                if len(_DORA_LINES) < 65536:
-                    _DORA_LINES[key] = lines
-            return lines
+    head, tail, _both = _ordinary_lines(mask & ~_YAKUHAI_BITS, h.closed) if hit is None else hit
     out = list(head)
     if mask & _YAKUHAI_BITS:
         kinds = [p & 63 for p in h.pungs]
@@ -751,29 +749,44 @@ def _dora_lines(dora: int, ura: int, aka: int, nuki: int) -> tuple[Y.Yaku, ...]:
 _DORA_LINES: Final[dict[int, tuple[Y.Yaku, ...]]] = {}
 
 
-#: (han, yakuman, fu, dealer, tsumo, honba, sticks) packed in an int -> (limit, payment), under
-#: the rules in _PAID_RULES (bounded; cleared when other rules come)
-_PAID: Final[dict[int, tuple[str, Payment]]] = {}
+#: the limit and payments of each (han, yakuman, fu, dealer, tsumo) under the rules in
+#: _PAID_RULES, a list indexed by those packed in a small int (:func:`_paid_index`), each slot a
+#: dict keyed by ``honba << 6 | sticks`` (small ints: no hashing of large keys); cleared when
+#: other rules come
+_PAID_SLOTS: Final = 64 * 16 * 32 * 4
+_PAID: Final[list[list[dict[int, tuple[str, Payment]] | None]]] = [[None] * _PAID_SLOTS]
 _PAID_RULES: Final[list[Rules | None]] = [None]
+
+
+def _paid_index(han: int, fu: int, mult: int, dealer: bool, tsumo: bool) -> int:
+    """The slot of a hand in _PAID, or -1 when its figures fall outside the table."""
+    if han < 64 and mult < 16 and fu < 160 and fu % 5 == 0:
+        return (((han << 4 | mult) << 5 | fu // 5) << 2) | (2 if dealer else 0) | (1 if tsumo else 0)
+    return -1
 
 
 def _paid(han: int, fu: int, mult: int, dealer: bool, tsumo: bool, honba: int, sticks: int,
           rules: Rules) -> tuple[str, Payment]:
-    """The limit and the payments of a hand (points.py), memoised: a few hundred occur."""
-    key = -1
-    if han < 64 and mult < 16 and fu < 256 and honba < 64 and sticks < 64:
-        key = ((((((han << 4 | mult) << 8 | fu) << 1 | (1 if dealer else 0)) << 1
-                 | (1 if tsumo else 0)) << 6 | honba) << 6) | sticks
+    """The limit and the payments of a hand (points.py), from the table: a few hundred occur."""
+    i = _paid_index(han, fu, mult, dealer, tsumo) if honba < 64 and sticks < 64 else -1
+    slot: dict[int, tuple[str, Payment]] | None = None
+    if i >= 0:
         if _PAID_RULES[0] is not rules:
-            _PAID.clear()
+            _PAID[0] = [None] * _PAID_SLOTS  # (a fresh table: one allocation)
             _PAID_RULES[0] = rules
-        hit = _PAID.get(key)
-        if hit is not None:
-            return hit
+        table = _PAID[0]
+        slot = table[i]
+        if slot is None:
+            slot = {}
+            table[i] = slot
+        else:
+            hit = slot.get(honba << 6 | sticks)
+            if hit is not None:
+                return hit
     base, limit = base_points(han, fu, mult, rules)
     out = (limit, payment(base, dealer, tsumo, honba, sticks, rules))
-    if key >= 0 and len(_PAID) < 65536:
-        _PAID[key] = out
+    if slot is not None and len(slot) < 4096:
+        slot[honba << 6 | sticks] = out
     return out
 
 
