@@ -597,3 +597,107 @@ def test_offline_the_page_reloads_and_says_so(browser: Any, base_url: str) -> No
         assert not pg.is_visible("#offline")
     finally:
         ctx.close()
+
+
+# -- to the end of the hand: expected values (riichi) --------------------------------------------
+def test_expected_values_table_and_plot(page: Any) -> None:
+    """A closed 14-tile riichi hand: one row per discard, each figure that of
+    ``suanfan.analysis.expected_values`` to the page's rounding, and the plot of the chosen one."""
+    import math
+
+    from suanfan.analysis import expected_values
+
+    choose(page, "riichi")
+    hand = "127m123567p4678s1z"  # shanten 1: without shanten-down and tegawari, milliseconds
+    fill(page, hand)
+    page.fill("#dora_indicators", "6p")
+    page.wait_for_selector("#ev:not([hidden])")
+    page.uncheck("#ev-sd")
+    page.uncheck("#ev-tg")
+    page.fill("#ev-turn", "3")
+    page.click("#ev-run")
+    page.wait_for_selector("#ev-table tr[data-index]")
+    ev = expected_values(hand, "riichi", seat_wind="E", round_wind="E", dora_indicators="6p",
+                         turn=3, shanten_down=False, tegawari=False)
+    rows = page.locator("#ev-table tr[data-index]")
+    assert rows.count() == len(ev.options) > 1
+
+    def pct(x: float) -> str:
+        return f"{100 * x:.1f}"
+
+    for i, o in enumerate(ev.options):
+        row = rows.nth(i)
+        assert row.get_attribute("data-discard") == o.discard
+        assert row.locator(".ev-tenpai").inner_text() == pct(o.tenpai_probability[0])
+        assert row.locator(".ev-win").inner_text() == pct(o.win_probability[0])
+        assert int(row.locator(".ev-score").inner_text()) == math.floor(o.expected_score[0] + 0.5)
+        assert row.locator(".ev-two").inner_text() == str(o.two_step)
+        good = "—" if o.good_shape is None else pct(o.good_shape)
+        assert row.locator(".ev-good").inner_text() == good
+    # the plot: one point per turn from 3 to 18, for the best discard, then for the one tapped
+    plot = page.locator("#ev-plot")
+    assert plot.get_attribute("data-discard") == ev.options[0].discard
+    for cls in ("ev-win", "ev-score"):
+        points = plot.locator(f"polyline.{cls}").get_attribute("points") or ""
+        assert len(points.split()) == 16 == len(ev.options[0].win_probability)
+    rows.nth(1).click()
+    assert page.locator("#ev-plot").get_attribute("data-discard") == ev.options[1].discard
+    # every word in the page's language
+    page.select_option("#lang", "ja")
+    assert page.locator("#ev-table th").nth(3).inner_text() == "和了率"
+    assert page.inner_text("#ev-run") == "期待値"
+    # another hand: the figures of the last one go; an open or 13-tile hand has no section
+    fill(page, "127m123567p4678s2z")
+    page.wait_for_function("() => !document.querySelector('#ev-table')")
+    fill(page, "127m123567p4678s")
+    page.wait_for_selector("#ev", state="hidden")
+
+
+def test_expected_values_can_be_cancelled(page: Any) -> None:
+    """A search still running stops on Cancel (the server's answer is held back, so that the
+    search is "long" whatever the machine's speed, and no server time is spent)."""
+    held: list[Any] = []
+    page.route("**/api/expected", lambda route: held.append(route))
+    choose(page, "riichi")
+    fill(page, "127m123567p4678s1z")
+    page.wait_for_selector("#ev:not([hidden])")
+    page.click("#ev-run")
+    page.wait_for_selector("#ev-cancel:not([hidden])")
+    page.wait_for_function("() => /\\d/.test(document.getElementById('ev-progress').textContent)")
+    page.click("#ev-cancel")
+    page.wait_for_selector("#ev-run:not([hidden])")
+    assert page.inner_text("#ev-progress") == "Cancelled"
+    assert page.locator("#ev-table").count() == 0
+    assert len(held) == 1
+    page.unroute("**/api/expected")
+
+
+def test_a_bad_character_in_the_pages_language(page: Any) -> None:
+    """The library says "'x' at character N" (1-based): the page says the same N in Japanese."""
+    import re
+
+    choose(page, "mcr")
+    page.select_option("#lang", "ja")
+    bad = "123m456p789s1x1z"
+    with pytest.raises(suanfan.InvalidHand) as info:
+        suanfan.parse_hand(bad)
+    m = re.match(r"unexpected '(.)' at character (\d+)", str(info.value))
+    assert m, str(info.value)
+    page.fill("#notation", bad)
+    page.wait_for_function("() => document.getElementById('message').textContent.length > 0")
+    assert page.inner_text("#message") == page.evaluate(
+        "([c, n]) => SUANFAN_I18N.T.ja.err.char(c, n)", [m[1], int(m[2])])
+
+
+def test_riichi_waits_write_han_and_fu_as_words(page: Any) -> None:
+    """A ready riichi hand's waits say "1 han 40 fu", as the command line does."""
+    from suanfan.analysis import report
+
+    choose(page, "riichi")
+    hand = "234m456p678s2255s"
+    fill(page, hand)
+    page.wait_for_selector("#waits [data-wait]")
+    for w in report(hand, "riichi")["waits"]:
+        r = w["result"]
+        note = page.locator(f"#waits [data-wait='{w['tile']}'] .w-note").inner_text()
+        assert note.startswith(f"{r['han']} han {r['fu']} fu"), note

@@ -567,6 +567,7 @@
   }
   async function evaluate() {
     const my = ++seq;
+    evSync();
     if (Engine.info) Engine.cancelStale(1500);
     const text = $("notation").value.trim();
     const local = localParse(text);
@@ -585,6 +586,7 @@
       if (my !== seq) return;
       if (!parsed.ok) { show(() => { sayServer(parsed.data.detail); showPlaceholder(""); }); return; }
       fromServer(parsed.data);
+      evSync();
       renderHand(); renderPalette();
       const sit = situation();
       const rules = S.preset[S.system];
@@ -628,6 +630,132 @@
     } catch (e) {
       if (my === seq) show(() => { say(navigator.onLine === false ? t("offline") : t("server_down")); bar(null); });
     }
+  }
+
+  // ------------------------------------------- to the end of the hand: expected values (riichi)
+  /** A closed 14-tile riichi hand: every discard's tenpai and win chances and expected score by
+   *  the end of the hand (POST /api/expected, or the same function in the page's worker). A
+   *  search can take seconds: it runs on a tap, shows its elapsed time and can be cancelled. */
+  const EV = { hand: null, data: null, chosen: null, run: 0, timer: null, abort: null, status: "" };
+  function evHandText() {
+    return S.system === "riichi" && !S.melds.length && tileCount() === 14 ? $("notation").value.trim() : null;
+  }
+  function evSync() {
+    const hand = evHandText();
+    $("ev").hidden = !hand;
+    if (hand !== EV.hand) {  // another hand: the last figures are not its own
+      if (EV.timer) evCancel(true);
+      EV.hand = hand; EV.data = null; EV.chosen = null; EV.status = "";
+      renderEV();
+    }
+  }
+  function evBusy(on) {
+    $("ev-run").hidden = on;
+    $("ev-cancel").hidden = !on;
+    $("ev-busy").hidden = !on;
+    if (!on && EV.timer) { clearInterval(EV.timer); EV.timer = null; }
+  }
+  async function evRun() {
+    const hand = evHandText();
+    if (!hand) return;
+    const my = ++EV.run;
+    const sit = situation();
+    const body = {
+      hand, rules: S.preset.riichi, turn: Math.min(18, Math.max(1, Number($("ev-turn").value) || 1)),
+      shanten_down: $("ev-sd").checked, tegawari: $("ev-tg").checked, seat_wind: sit.seat_wind,
+      round_wind: sit.round_wind, dora_indicators: sit.dora_indicators, honba: sit.honba,
+      riichi_sticks: sit.riichi_sticks,
+    };
+    const t0 = performance.now();
+    const tick = () => { $("ev-progress").textContent = t("ev_running", ((performance.now() - t0) / 1000).toFixed(1)); };
+    evBusy(true);
+    tick();
+    EV.timer = setInterval(tick, 100);
+    let r;
+    try {
+      if (engineBooting) await engineBooting;
+      if (Engine.info) {
+        const a = await Engine.call("/api/expected", body);
+        r = { ok: a.status < 300, data: a.body };
+      } else {
+        EV.abort = new AbortController();
+        const res = await fetch("/api/expected", { method: "POST", headers: { "Content-Type": "application/json" },
+          body: JSON.stringify(body), signal: EV.abort.signal });
+        let data = null;
+        try { data = await res.json(); } catch (e) { data = { detail: res.statusText }; }
+        r = { ok: res.ok, data };
+      }
+    } catch (e) {
+      if (my !== EV.run) return;
+      evBusy(false);
+      EV.status = t("ev_cancelled");
+      renderEV();
+      return;
+    }
+    if (my !== EV.run) return;
+    evBusy(false);
+    EV.abort = null;
+    if (!r.ok) { EV.data = null; EV.status = I18N.error(S.lang, r.data && r.data.detail); renderEV(); return; }
+    EV.data = r.data;
+    EV.chosen = r.data.options && r.data.options.length ? 0 : null;
+    EV.status = t("ev_done", r.data.states, ((performance.now() - t0) / 1000).toFixed(2));
+    renderEV();
+  }
+  function evCancel(quiet) {
+    EV.run++;
+    evBusy(false);
+    if (EV.abort) { EV.abort.abort(); EV.abort = null; }
+    if (Engine.info && Engine.pending.size) { Engine.start(); if (!quiet) evaluate(); }  // a new worker
+    EV.status = quiet ? "" : t("ev_cancelled");
+    renderEV();
+  }
+  const pct = (x) => (100 * x).toFixed(1);
+  function renderEV() {
+    $("ev-progress").textContent = EV.status;
+    const d = EV.data;
+    if (!d) { $("ev-out").innerHTML = ""; return; }
+    const opts = Array.isArray(d.options) ? d.options : [];
+    const rows = opts.map((o, i) => `<tr data-discard="${esc(o.discard || "")}" data-index="${i}" class="${i === EV.chosen ? "on" : ""}" tabindex="0">
+      <td class="disc">${o.discard ? tileImg(o.discard) : "—"}</td><td class="num">${esc(t("shanten", o.shanten))}</td>
+      <td class="num ev-tenpai">${pct(o.tenpai_probability[0])}</td><td class="num ev-win">${pct(o.win_probability[0])}</td>
+      <td class="num ev-score">${Math.round(o.expected_score[0])}</td>
+      <td class="num ev-two">${o.two_step == null ? "—" : o.two_step}</td>
+      <td class="num ev-good">${o.good_shape == null ? "—" : pct(o.good_shape)}</td></tr>`).join("");
+    const o = EV.chosen != null ? opts[EV.chosen] : null;
+    $("ev-out").innerHTML = `<table class="fans advice ev" id="ev-table"><tr class="head"><th>${esc(t("col_discard"))}</th>
+      <th>${esc(t("col_shanten"))}</th><th>${esc(t("col_tenpai"))}</th><th>${esc(t("col_win"))}</th><th>${esc(t("col_ev"))}</th>
+      <th>${esc(t("col_two_step"))}</th><th>${esc(t("col_good"))}</th></tr>${rows}</table>` + (o ? evPlot(o, d.turn) : "");
+  }
+  /** Our own SVG: the win chance (left axis, %) and the expected score (right axis) by turn. */
+  function evPlot(o, turn) {
+    const W = 360, H = 200, L = 40, R = 48, T = 26, B = 30;
+    const n = o.win_probability.length;
+    const last = turn + n - 1;
+    const x = (i) => L + (n > 1 ? (W - L - R) * i / (n - 1) : 0);
+    const wMax = Math.max(0.01, ...o.win_probability), sMax = Math.max(1, ...o.expected_score);
+    const yW = (v) => T + (H - T - B) * (1 - v / wMax), yS = (v) => T + (H - T - B) * (1 - v / sMax);
+    const line = (vals, y) => vals.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
+    const ticks = [];
+    for (let i = 0; i < n; i++) {
+      const tn = turn + i;
+      if (tn === turn || tn === last || tn % 3 === 0) ticks.push(`<text x="${x(i).toFixed(1)}" y="${H - B + 14}" text-anchor="middle">${tn}</text>`);
+    }
+    const cap = t("ev_plot", o.discard || "—");
+    return `<figure class="ev-figure"><svg id="ev-plot" viewBox="0 0 ${W} ${H}" role="img" aria-label="${esc(cap)}" data-discard="${esc(o.discard || "")}">
+      <rect x="${L}" y="${T}" width="${W - L - R}" height="${H - T - B}" class="ev-frame"/>
+      <text x="${L}" y="${T - 8}" class="ev-win-label">${esc(t("ev_win_axis"))} ${pct(wMax)}</text>
+      <text x="${W - R}" y="${T - 8}" text-anchor="end" class="ev-score-label">${esc(t("ev_score_axis"))} ${Math.round(sMax)}</text>
+      <text x="${L - 4}" y="${H - B}" text-anchor="end">0</text>
+      <text x="${(W - L - R) / 2 + L}" y="${H - 2}" text-anchor="middle">${esc(t("ev_turn"))}</text>
+      ${ticks.join("")}
+      <polyline class="ev-win" fill="none" points="${line(o.win_probability, yW)}"/>
+      <polyline class="ev-score" fill="none" points="${line(o.expected_score, yS)}"/>
+    </svg><figcaption>${esc(cap)}</figcaption></figure>`;
+  }
+  function evChoose(row) {
+    if (!row || row.dataset.index == null) return;
+    EV.chosen = Number(row.dataset.index);
+    renderEV();
   }
 
   // ------------------------------------------------------------------------- the result
@@ -818,7 +946,7 @@
       const sd = w.self_drawn_total != null ? t("self_drawn_short", w.self_drawn_total) : "";
       return { main: `${r.total} ${t("fan")}`, ok: w.scores !== undefined ? w.scores : r.meets_minimum, note: sd };
     }
-    const hanfu = r.yakuman ? t("yakuman") : `${r.han}${t("han")}${r.fu ? " " + r.fu + t("fu") : ""}`;
+    const hanfu = r.yakuman ? t("yakuman") : `${r.han} ${t("han")}${r.fu ? " " + r.fu + " " + t("fu") : ""}`;
     const tsumo = w.tsumo_points != null ? ` · ${t("tsumo_pay")} ${w.tsumo_points}` : "";
     return { main: `${riichiPoints(r)}`, ok: true, note: hanfu + tsumo };
   }
@@ -963,6 +1091,10 @@
 
   // ------------------------------------------------------------------------------ events
   function wire() {
+    $("ev-run").addEventListener("click", evRun);
+    $("ev-cancel").addEventListener("click", () => evCancel(false));
+    $("ev-out").addEventListener("click", (e) => evChoose(e.target.closest("tr[data-index]")));
+    $("ev-out").addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); evChoose(e.target.closest("tr[data-index]")); } });
     $("palette").addEventListener("click", (e) => {
       const b = e.target.closest("button[data-tile]");
       if (b && !b.disabled) { S.selected = null; typing = false; addTile(b.dataset.tile); }
@@ -1045,6 +1177,7 @@
       renderStatic();
       S.redrawing = true;
       try { if (S.redraw) S.redraw(); } finally { S.redrawing = false; }  // the last answer, in the new language
+      if (!EV.timer) { if (EV.data) EV.status = ""; renderEV(); }
       renderHistory();
       saveHash();
     });

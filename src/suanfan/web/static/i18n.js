@@ -33,6 +33,11 @@ window.SUANFAN_I18N = (function () {
     too_many: (t) => `${t}: all 4 copies are used`, need_meld_room: "no room for that set in the hand",
     server_down: "cannot reach the server", offline: "Offline: the page works, but scoring needs the server", engine_loading: (mb) => `Loading the calculator (${mb} MB, once)…`, engine_loading_size: (a, b) => `Loading the calculator: ${a} of ${b} MB (once)…`, engine_failed: (why) => `The calculator could not start: ${why}`,
     dora_added: "added to the dora indicators", seen_added: "added to the seen tiles", fu_title: "Fu",
+    ev_title: "To the end of the hand", ev_run: "Expected values", ev_cancel: "Cancel", ev_turn: "Turn",
+    ev_shanten_down: "Shanten down", ev_tegawari: "Tegawari", ev_running: (s) => `Searching every draw… ${s} s`,
+    ev_cancelled: "Cancelled", ev_done: (n, s) => `${n} states, ${s} s`, col_tenpai: "Ready %", col_win: "Win %",
+    col_ev: "Expected score", col_two_step: "Two-step", col_good: "Good shape %",
+    ev_plot: (d) => `Discard ${d}: win chance and expected score by turn`, ev_win_axis: "win %", ev_score_axis: "points",
     useful: "Useful draws", advice: "What to discard", col_discard: "Discard", col_shanten: "From ready",
     col_useful: "Useful draws (left)", decomposition: "Reading", not_counted: "Not counted",
     by: (name) => `implied by ${name}`, self_drawn_short: (n) => `self-drawn ${n}`, dealer_badge: "Dealer",
@@ -87,6 +92,11 @@ window.SUANFAN_I18N = (function () {
     winds: ["东", "南", "西", "北"], chow_honour: "字牌不能吃", too_many: (t) => `${t} 已有 4 张`,
     need_meld_room: "手牌放不下这组牌", server_down: "无法连接服务器",
     offline: "离线：页面可用，但算分需要连接服务器", engine_loading: (mb) => `正在载入计算器（${mb} MB，仅首次）…`, engine_loading_size: (a, b) => `正在载入计算器：${a} / ${b} MB（仅首次）…`, engine_failed: (why) => `计算器无法启动：${why}`, dora_added: "已加入宝牌指示牌", seen_added: "已加入见牌",
+    ev_title: "到终局", ev_run: "期望值", ev_cancel: "取消", ev_turn: "巡目",
+    ev_shanten_down: "退向听", ev_tegawari: "换张", ev_running: (s) => `正在搜索每一种摸牌… ${s} 秒`,
+    ev_cancelled: "已取消", ev_done: (n, s) => `${n} 个局面，${s} 秒`, col_tenpai: "听牌率", col_win: "和牌率",
+    col_ev: "期望得点", col_two_step: "两步进张", col_good: "好型率",
+    ev_plot: (d) => `打 ${d}：每巡的和牌率与期望得点`, ev_win_axis: "和牌率", ev_score_axis: "点",
     fu_title: "符数", useful: "有效牌（进张）", advice: "打哪张", col_discard: "打出", col_shanten: "向听",
     col_useful: "有效牌（余张）", decomposition: "拆解", not_counted: "不计", by: (name) => `因${name}不计`,
     self_drawn_short: (n) => `自摸 ${n}`, dealer_badge: "庄家", payment: "收支", link_copied: "链接已复制",
@@ -144,6 +154,11 @@ window.SUANFAN_I18N = (function () {
     winds: ["東", "南", "西", "北"], chow_honour: "字牌不能吃", too_many: (t) => `${t} 已有 4 張`,
     need_meld_room: "手牌放不下這組牌", server_down: "無法連線到伺服器",
     offline: "離線：頁面可用，但算分需要連線到伺服器", engine_loading: (mb) => `正在載入計算器（${mb} MB，僅首次）…`, engine_loading_size: (a, b) => `正在載入計算器：${a} / ${b} MB（僅首次）…`, engine_failed: (why) => `計算器無法啟動：${why}`, dora_added: "已加入寶牌指示牌", seen_added: "已加入見牌",
+    ev_title: "到終局", ev_run: "期望值", ev_cancel: "取消", ev_turn: "巡目",
+    ev_shanten_down: "退向聽", ev_tegawari: "換張", ev_running: (s) => `正在搜尋每一種摸牌… ${s} 秒`,
+    ev_cancelled: "已取消", ev_done: (n, s) => `${n} 個局面，${s} 秒`, col_tenpai: "聽牌率", col_win: "和牌率",
+    col_ev: "期望得點", col_two_step: "兩步進張", col_good: "好型率",
+    ev_plot: (d) => `打 ${d}：每巡的和牌率與期望得點`, ev_win_axis: "和牌率", ev_score_axis: "點",
     fu_title: "符數", useful: "有效牌（進張）", advice: "打哪張", col_discard: "打出", col_shanten: "向聽",
     col_useful: "有效牌（餘張）", decomposition: "拆解", not_counted: "不計", by: (name) => `因${name}不計`,
     self_drawn_short: (n) => `自摸 ${n}`, dealer_badge: "莊家", payment: "收支", link_copied: "連結已複製",
@@ -203,6 +218,11 @@ window.SUANFAN_I18N = (function () {
     winds: ["東", "南", "西", "北"], chow_honour: "字牌はチーできない", too_many: (t) => `${t} はもう 4 枚使っている`,
     need_meld_room: "手牌にその面子を入れる余地がない", server_down: "サーバーに接続できない",
     offline: "オフライン：ページは使えるが、点数計算にはサーバーが必要", engine_loading: (mb) => `計算機を読み込み中（${mb} MB、初回のみ）…`, engine_loading_size: (a, b) => `計算機を読み込み中：${a} / ${b} MB（初回のみ）…`, engine_failed: (why) => `計算機を起動できない：${why}`, dora_added: "ドラ表示牌に追加した",
+    ev_title: "局の終わりまで", ev_run: "期待値", ev_cancel: "中止", ev_turn: "巡目",
+    ev_shanten_down: "向聴戻し", ev_tegawari: "手変わり", ev_running: (s) => `すべてのツモを探索中… ${s} 秒`,
+    ev_cancelled: "中止しました", ev_done: (n, s) => `${n} 局面、${s} 秒`, col_tenpai: "聴牌率", col_win: "和了率",
+    col_ev: "期待値", col_two_step: "二歩先の有効牌", col_good: "好形率",
+    ev_plot: (d) => `${d} 切り：巡目ごとの和了率と期待値`, ev_win_axis: "和了率", ev_score_axis: "点",
     seen_added: "見えた牌に追加した", fu_title: "符", useful: "有効牌", advice: "何を切るか", col_discard: "打牌",
     col_shanten: "向聴", col_useful: "有効牌（残り枚数）", decomposition: "面子分解", not_counted: "数えない役",
     by: (name) => `${name}に含まれる`, self_drawn_short: (n) => `ツモ ${n}`, dealer_badge: "親", payment: "収支",
@@ -266,10 +286,10 @@ window.SUANFAN_I18N = (function () {
     let m;
     if ((m = /^(\d+) copies of (\S+): there are only 4/.exec(msg))) return e.copies(m[2], m[1]);
     if ((m = /^(\d+) tiles \(each kong counts as 3\): a hand has 13 or 14/.exec(msg))) return e.count(m[1]);
-    if ((m = /^unexpected character '(.+)' at position (\d+)/.exec(msg))) return e.char(m[1], Number(m[2]) + 1);
+    if ((m = /^unexpected (?:digit |character )?'(.+)' at character (\d+)/.exec(msg))) return e.char(m[1], Number(m[2]));
     if (/is not a complete hand|do not form a complete hand/.test(msg)) return e.not_complete;
     if (/has no yaku/.test(msg)) return e.no_yaku;
-    if ((m = /^meld (\S+) at position \d+ is not a chow, pung or kong/.exec(msg))) return e.meld(m[1]);
+    if ((m = /^meld (\S+) at character \d+ is not a chow, pung or kong/.exec(msg))) return e.meld(m[1]);
     if (/melds: a hand has at most 4/.test(msg)) return e.melds;
     if (/^unknown \w+ preset/.test(msg)) return e.preset;
     if (/^13 tiles: /.test(msg)) return e.need_win;
