@@ -18,8 +18,8 @@ def test_ready_hand_turn_17_hand_worked() -> None:
 
 
 def test_waits_below_minimum_do_not_win() -> None:
-    # 234m 567p 345s 678s 11z? a plain hand: 234m567p345s678s + 5s pair wait, all chows and no
-    # 8-fan combination: a complete hand below the minimum is no win
+    # 234m 567p 345s 678s 9m: a single wait on 9m whose wins are far below a 64-fan minimum, so a
+    # complete hand is no win
     ev = expected_values("234m567p345678s9m", "mcr", turn=17, shanten_down=False, tegawari=False,
                          minimum=64)
     assert ev.best.win_probability[0] == 0.0
