@@ -41,6 +41,7 @@ from ..shanten import (
 )
 from ..tiles import KIND, NUM_KINDS, tile_to_str
 from .advice import UsefulTile
+from .expected_mcr import mcr_values
 from .search import N_TILES, SearchResult, WinValue, search
 from .waits import system_name
 
@@ -77,6 +78,9 @@ class ExpectedOption:
     two_step: int | None = None
     improvements: tuple[UsefulTile, ...] = ()
     good_shape: float | None = None
+    #: MCR: the fan combinations (fan ids) of the wins and the chance at ``turn`` of winning
+    #: with each under the expected-score policy, likeliest first
+    combinations: tuple[tuple[tuple[str, ...], float], ...] = ()
 
     @property
     def useful_unseen(self) -> int:
@@ -95,6 +99,7 @@ class ExpectedOption:
             "two_step": self.two_step,
             "improvements": [u.to_dict() for u in self.improvements],
             "good_shape": self.good_shape,
+            "combinations": [{"fans": list(c), "probability": p} for c, p in self.combinations],
         }
 
 
@@ -299,9 +304,8 @@ def expected_values(
     (:func:`option_details`; the improvement tiles for the options of the least shanten only).
     """
     sysname = system_name(system)
-    if sysname != "riichi":
-        raise InvalidArgument(f"system={describe(system)}: expected values are computed for riichi "
-                              "(MCR is not supported yet)")
+    if sysname == "mcr":
+        return _mcr_expected(hand, turn, shanten_down, tegawari, max_states, max_seconds, situation)
     if model != "reference":
         raise InvalidArgument(f"model={describe(model)}: the model is 'reference' (mahjong-cpp's)")
     t_min = _whole(turn, "turn", 1, LAST_TURN)
@@ -525,3 +529,62 @@ def option_details(left: list[int], wall: list[int], rules: Rules, improvements:
             hand[k] -= 1
             w[k] += 1
     return two, tuple(better), shape
+
+
+_MCR_KEYS: Final = ("seat_wind", "prevalent_wind", "minimum", "rules")
+
+
+def _mcr_expected(hand: object, turn: object, shanten_down: object, tegawari: object,
+                  max_states: object, max_seconds: object, situation: dict[str, Any]) -> ExpectedValues:
+    """MCR expected values (docs/analysis-expected.md, "MCR")."""
+    t_min = _whole(turn, "turn", 1, LAST_TURN)
+    down = _flag(shanten_down, "shanten_down")
+    swap = _flag(tegawari, "tegawari")
+    states = _whole(max_states, "max_states", 1, 1 << 40)
+    if not isinstance(max_seconds, (int, float)) or isinstance(max_seconds, bool) \
+            or not 0 < max_seconds <= 1e9:
+        raise InvalidArgument(f"max_seconds={describe(max_seconds)}: give a positive number of seconds")
+    for name in situation:
+        if name not in _MCR_KEYS:
+            raise InvalidArgument(f"{describe(name)} is not an option of MCR expected values: the "
+                                  f"options are {', '.join(_MCR_KEYS)}")
+    h = hand if isinstance(hand, Hand) else parse_hand(hand)
+    if h.melds:
+        raise InvalidHand("expected values are for a closed hand: the hand has declared melds")
+    tiles = list(h.concealed)
+    if h.winning_tile is not None:
+        tiles.append(h.winning_tile)
+    if len(tiles) not in (13, 14):
+        raise InvalidHand(f"the hand has {len(tiles)} tiles: give 13 or 14")
+    merged = [0] * NUM_KINDS
+    for t in tiles:
+        merged[KIND[t]] += 1
+    counts = [0] * N_TILES
+    wall = [0] * N_TILES
+    for k in range(NUM_KINDS):
+        counts[k] = merged[k]
+        wall[k] = 4 - merged[k]
+        if wall[k] < 0:
+            raise InvalidHand(f"{merged[k]} {tile_to_str(k)} in the hand: there are only 4")
+    value = mcr_values(situation.get("seat_wind", "E"), situation.get("prevalent_wind", "E"),
+                       situation.get("minimum", 8), situation.get("rules", "mcr"))
+    found = search(counts, wall, sum(wall), value, t_min, LAST_TURN, down, swap, states,
+                   float(max_seconds))
+    options: list[ExpectedOption] = []
+    for j, i in enumerate(found.discards):
+        left = merged[:]
+        if i >= 0:
+            left[KIND[i]] -= 1
+        info = value.useful(*_keys_of(left))
+        mask = info & KINDS_MASK
+        combos = sorted(((value.names[c], p) for c, p in found.combinations[j].items()),
+                        key=lambda cp: -cp[1])
+        useful = tuple(UsefulTile(tile_to_str(k), wall[k]) for k in range(NUM_KINDS) if (mask >> k) & 1)
+        options.append(ExpectedOption(
+            None if i < 0 else tile_to_str(i), (info >> SHANTEN_AT) - 1, useful,
+            tuple(found.tenpai[j]), tuple(found.win[j]), tuple(found.score[j]),
+            combinations=tuple(combos)))
+    options.sort(key=lambda o: (-o.expected_score[0], -o.win_probability[0], -o.tenpai_probability[0]))
+    root = (value.spare if len(tiles) == 14 else value.useful)(*_keys_of(merged))
+    return ExpectedValues(str(h), "mcr", "reference", t_min, (root >> SHANTEN_AT) - 1, down, swap,
+                          found.states, tuple(options))

@@ -54,18 +54,32 @@ class WinValue:
         ``win``, riichi declared or not (0: no legal win)."""
         raise NotImplementedError
 
+    def declares_riichi(self) -> bool:
+        """A closed ready hand declares riichi (the riichi flag of a node); False: never."""
+        return True
+
+    def combination(self, counts: list[int], win: int) -> int:
+        """A small number naming the combination of a win worth more than 0 (-1: not tracked);
+        the search adds up, for each, the chance of winning with it under the expected-score
+        policy (:attr:`SearchResult.combinations`)."""
+        return -1
+
 
 class SearchResult:
     """The values of the root's options: for each option (a discard's tile id, or -1 for a
     13-tile root), the three arrays over the turns ``t_min .. t_max``."""
 
     def __init__(self, discards: list[int], tenpai: list[list[float]], win: list[list[float]],
-                 score: list[list[float]], states: int) -> None:
+                 score: list[list[float]], states: int,
+                 combinations: list[dict[int, float]] | None = None) -> None:
         self.discards = discards
         self.tenpai = tenpai
         self.win = win
         self.score = score
         self.states = states
+        #: for each option, the chance at ``t_min`` of winning with each combination (by the
+        #: numbers of :meth:`WinValue.combination`) under the policy maximising the expected score
+        self.combinations: list[dict[int, float]] = combinations if combinations is not None else []
 
 
 class _Graph:
@@ -82,6 +96,7 @@ class _Graph:
         self.e_discard: list[int] = []
         self.e_weight: list[float] = []
         self.e_score: list[float] = []
+        self.e_tag: list[int] = []
         self.useful_memo: dict[int, int] = {}
         self.spare_memo: dict[int, int] = {}
 
@@ -105,7 +120,7 @@ def _discard_id(g: _Graph, key: int) -> int:
     return n
 
 
-def _edge(g: _Graph, d: int, x: int, weight: int, score: float) -> None:
+def _edge(g: _Graph, d: int, x: int, weight: int, score: float, tag: int) -> None:
     """The edge draw node ``d`` -> discard node ``x``, once whichever side makes it."""
     code = d << 32 | x
     if code in g.edge_set:
@@ -115,6 +130,7 @@ def _edge(g: _Graph, d: int, x: int, weight: int, score: float) -> None:
     g.e_discard.append(x)
     g.e_weight.append(float(weight))
     g.e_score.append(score)
+    g.e_tag.append(tag)
 
 
 def _decode(key: int, counts: list[int]) -> None:
@@ -171,6 +187,7 @@ def search(
         base[i] = wall[i] + hand[i]
     counts = [0] * N_TILES
     keys = [0, 0, 0, 0]
+    auto = system.declares_riichi()
     _group_keys(hand, keys)
     if n_tiles == 14:
         s0 = (system.spare(keys[0], keys[1], keys[2], keys[3]) >> SHANTEN_AT) - 1
@@ -193,9 +210,9 @@ def search(
             _expand_draw(g, done_draw, counts, keys, base, hand, s0, system, tegawari)
             done_draw += 1
         else:
-            _expand_discard(g, done_discard, counts, keys, base, hand, s0, system, shanten_down)
+            _expand_discard(g, done_discard, counts, keys, base, hand, s0, system, shanten_down, auto)
             done_discard += 1
-    return _values(g, hand, root_key, n_tiles, s0, total, t_min, t_max, start + max_seconds)
+    return _values(g, hand, root_key, n_tiles, s0, total, t_min, t_max, start + max_seconds, auto)
 
 
 def _expand_draw(g: _Graph, d: int, counts: list[int], keys: list[int], base: list[int],
@@ -223,15 +240,19 @@ def _expand_draw(g: _Graph, d: int, counts: list[int], keys: list[int], base: li
             continue
         x = _discard_id(g, key + _ONE[i])
         sc = 0.0
+        tag = -1
         if s == 0 and useful:
             counts[i] += 1
             sc = system.value(counts, i, riichi)
+            if sc > 0.0:
+                tag = system.combination(counts, i)
             counts[i] -= 1
-        _edge(g, d, x, w, sc)
+        _edge(g, d, x, w, sc, tag)
 
 
 def _expand_discard(g: _Graph, x: int, counts: list[int], keys: list[int], base: list[int],
-                    root: list[int], s0: int, system: WinValue, shanten_down: bool) -> None:
+                    root: list[int], s0: int, system: WinValue, shanten_down: bool,
+                    auto: bool) -> None:
     key = g.discard_keys[x]
     riichi = key >= _RIICHI
     _decode(key, counts)
@@ -251,18 +272,21 @@ def _expand_discard(g: _Graph, x: int, counts: list[int], keys: list[int], base:
         if not (allow or in_spare):
             continue
         after = key - _ONE[i]
-        if s == 0 and in_spare and not riichi:
+        if s == 0 and in_spare and not riichi and auto:
             after += _RIICHI  # a closed ready hand declares riichi
         d = _draw_id(g, after)
         w = base[i] - counts[i] + 1
         sc = 0.0
+        tag = -1
         if s == -1:
             sc = system.value(counts, i, riichi)
-        _edge(g, d, x, w, sc)
+            if sc > 0.0:
+                tag = system.combination(counts, i)
+        _edge(g, d, x, w, sc, tag)
 
 
 def _values(g: _Graph, hand: list[int], root_key: int, n_tiles: int, s0: int, total: int,
-            t_min: int, t_max: int, deadline: float) -> SearchResult:
+            t_min: int, t_max: int, deadline: float, auto: bool) -> SearchResult:
     """The dynamic programme over the turns, and the root's options."""
     # the options: the draw nodes the root's discards lead to (those in the graph)
     discards: list[int] = []
@@ -273,7 +297,7 @@ def _values(g: _Graph, hand: list[int], root_key: int, n_tiles: int, s0: int, to
             if hand[i] == 0:
                 continue
             after = root_key - _ONE[i]
-            if s0 == 0 and (spare_root >> _KIND_OF[i]) & 1:
+            if s0 == 0 and auto and (spare_root >> _KIND_OF[i]) & 1:
                 after += _RIICHI
             d = g.draw_ids.get(after, -1)
             if d >= 0:
@@ -298,6 +322,16 @@ def _values(g: _Graph, hand: list[int], root_key: int, n_tiles: int, s0: int, to
     o_weight = [g.e_weight[out_order[j]] for j in range(ne)]
     o_score = [g.e_score[out_order[j]] for j in range(ne)]
     i_draw = [g.e_draw[in_order[j]] for j in range(ne)]
+    o_tag = [g.e_tag[out_order[j]] for j in range(ne)]
+    n_c = 0
+    for j in range(ne):
+        if o_tag[j] + 1 > n_c:
+            n_c = o_tag[j] + 1
+    # the chance of winning with each combination under the expected-score policy: c * nd + d
+    pc_d = [0.0] * (n_c * nd)
+    pc_x = [0.0] * (n_c * nx)
+    acc = [0.0] * n_c
+    out_pc: list[dict[int, float]] = [{} for _ in range(n_opt)]
     tenpai = g.draw_tenpai
     tp_d = [1.0 if tenpai[d] else 0.0 for d in range(nd)]
     wp_d = [0.0] * nd
@@ -334,6 +368,9 @@ def _values(g: _Graph, hand: list[int], root_key: int, n_tiles: int, s0: int, to
                 tp_d[d] = 1.0 if tenpai[d] else tp0 + a / left
                 wp_d[d] = wp0 + b / left
                 es_d[d] = es0 + c / left
+            if n_c:
+                _combination_draws(out_start, o_discard, o_weight, o_score, o_tag, es_x, pc_d, pc_x,
+                                   acc, nd, nx, n_c, left)
         for x in range(nx):
             a = 0.0
             b = 0.0
@@ -349,6 +386,16 @@ def _values(g: _Graph, hand: list[int], root_key: int, n_tiles: int, s0: int, to
             tp_x[x] = a
             wp_x[x] = b
             es_x[x] = c
+            if n_c:
+                best = -1
+                c = 0.0
+                for e in range(in_start[x], in_start[x + 1]):
+                    d = i_draw[e]
+                    if es_d[d] > c:
+                        c = es_d[d]
+                        best = d
+                for k in range(n_c):
+                    pc_x[k * nx + x] = 0.0 if best < 0 else pc_d[k * nd + best]
         j = t - t_min
         for o in range(n_opt):
             d = option_nodes[o]
@@ -359,7 +406,40 @@ def _values(g: _Graph, hand: list[int], root_key: int, n_tiles: int, s0: int, to
         if time.perf_counter() > deadline:
             raise LimitExceeded("the search takes too long: give a hand nearer to ready, turn off "
                                 "shanten_down / tegawari, or raise the limit")
-    return SearchResult(discards, out_tp, out_wp, out_es, nd + nx)
+    for o in range(n_opt):
+        d = option_nodes[o]
+        for k in range(n_c):
+            p = pc_d[k * nd + d]
+            if p > 0.0:
+                out_pc[o][k] = p
+    return SearchResult(discards, out_tp, out_wp, out_es, nd + nx, out_pc)
+
+
+def _combination_draws(out_start: list[int], o_discard: list[int], o_weight: list[float],
+                       o_score: list[float], o_tag: list[int], es_x: list[float], pc_d: list[float],
+                       pc_x: list[float], acc: list[float], nd: int, nx: int, n_c: int,
+                       left: float) -> None:
+    """One turn of the combination chances at the draw nodes: a winning draw is taken when it is
+    worth at least playing on (as the expected score takes it), else the discard node's chances."""
+    for d in range(nd):
+        for k in range(n_c):
+            acc[k] = 0.0
+        wsum = 0.0
+        for e in range(out_start[d], out_start[d + 1]):
+            x = o_discard[e]
+            w = o_weight[e]
+            wsum += w
+            sc = o_score[e]
+            if sc > 0.0 and sc >= es_x[x]:
+                tag = o_tag[e]
+                if tag >= 0:
+                    acc[tag] += w
+            else:
+                for k in range(n_c):
+                    acc[k] += w * pc_x[k * nx + x]
+        for k in range(n_c):
+            j = k * nd + d
+            pc_d[j] = pc_d[j] + (acc[k] - wsum * pc_d[j]) / left
 
 
 def _rows(owner: list[int], n: int) -> tuple[list[int], list[int]]:
