@@ -75,3 +75,14 @@ def test_jobs_two_equals_one() -> None:
 def test_unknown_player_exit_2() -> None:
     rc, out = _stats(str(PAO), "--player", "nobody")
     assert rc == 2 and out == {"players": []}
+
+
+def test_robbed_kong_nagashi_abortive() -> None:
+    mjai = DATA / "logs" / "mjai"
+    s = _by_name(mjai / "chankan.jsonl")  # 麻雀研究部's added kong robbed by macpac
+    assert s["麻雀研究部"]["deal_ins"] == 1 and s["macpac"]["wins"] == 1
+    s = _by_name(mjai / "nagashi-mangan.jsonl")  # nagashi mangan is an exhaustive draw
+    assert all(p["draws"] == 1 for p in s.values())
+    s = _by_name(mjai / "abortive-draws.jsonl")  # five abortive draws: rounds, no draws
+    assert all(p["rounds"] == 5 and p["draws"] == 0 for p in s.values())
+    assert all(p["riichi"] >= 1 for p in s.values())  # the four riichi of reach4 count
