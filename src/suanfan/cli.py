@@ -141,7 +141,7 @@ def _load_faces() -> None:
     # Sub-commands of the rule systems and faces; each is optional while the project grows.
     import importlib
 
-    for name in ("mcr", "rules", "riichi", "analysis", "batch", "replay", "convert", "tournament",
+    for name in ("mcr", "rules", "riichi", "analysis", "batch", "replay", "convert", "tournament", "stats",
                  "web"):
         try:
             importlib.import_module(f"suanfan.commands.{name}")
