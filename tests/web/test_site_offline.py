@@ -410,13 +410,16 @@ def test_the_hands_scored_are_kept_with_running_totals(offline_page: Any) -> Non
         page.tap("#history-clear")
     hands = ["1234556789m111z5m", "123m456p789s1155z5z"]
     want = [0, 0, 0, 0]
-    for hand in hands:
+    for n, hand in enumerate(hands, 1):
         page.tap("#clear")
         page.tap("#system button[data-system=mcr]")
         page.tap("#seat_wind button[data-wind=E]")
         page.tap("#round_wind button[data-wind=E]")
         _tap_tiles(page, hand)
         page.wait_for_selector("#total")
+        # the last score of this hand is recorded (#total may still show the previous hand's)
+        page.wait_for_function("n => document.querySelectorAll('#history li').length >= n", arg=n,
+                               timeout=30_000)
         body = {"hand": page.input_value("#notation")}
         result = mcr_score(parse_hand(body["hand"]))
         for seat, v in enumerate(result.settlement(0, 1)):
