@@ -47,7 +47,6 @@ from collections.abc import Iterator
 from typing import Any, Final
 
 from ..game import (
-    Call,
     CallMeld,
     Deal,
     DeclareWin,
@@ -57,7 +56,6 @@ from ..game import (
     DrawGame,
     Game,
     GameBuilder,
-    GameEvent,
     LogError,
     Players,
     Recorded,
@@ -68,7 +66,7 @@ from ..game import (
 )
 from ..tiles import RED_MAN, RED_PIN, RED_SOU
 from ._tiles import RED_COPIES, Copies, TileFault
-from .mjlog import DISCARD_TAGS, DRAW_TAGS, decode_meld, encode_meld
+from .mjlog import DISCARD_TAGS, DRAW_TAGS, EventFeeder, encode_meld
 from .tenhou import MAX_BYTES, read_bytes
 
 __all__ = ["DRAW_REASONS", "YAKU_IDS", "dumps", "parse", "read"]
@@ -196,16 +194,12 @@ def _lines(text: str, name: str,
         first = False
 
 
-class _Game:
+class _Game(EventFeeder):
     """The table of the log, event by event."""
 
     def __init__(self, name: str, strict: bool = True) -> None:
-        self.name = name
+        super().__init__(name, GameBuilder(name, strict))
         self.strict = strict
-        self.reader = GameBuilder(name, strict)
-        self.index = 0
-        self.where = ""
-        self.n = 0
         self.aka = True
         self.names: tuple[str, ...] = ()
         self.copies: Copies | None = None
@@ -225,20 +219,6 @@ class _Game:
         self.skipping = False  # a fault cut the round (strict false): skip to the next one
         self.started = False
         self.ended = False
-
-    def feed(self, tag: str, event: GameEvent) -> None:
-        """The game applies an event of the line being read (``tag`` names it in the round's
-        events, as in an mjlog)."""
-        self.index += 1
-        self.reader.apply(event, self.index, tag, self.where)
-
-    def meld(self, s: int, m: int) -> None:
-        """A call of seat ``s`` by its mjlog meld code."""
-        try:
-            meld = decode_meld(m, s, self.n)
-        except ValueError as exc:
-            raise LogError(self.name, str(exc), self.index + 1, "N", self.where) from None
-        self.feed("N", Call(meld))
 
     def event(self, number: int, ev: dict[str, Any]) -> None:
         kind = ev["type"]

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..game import CallMeld
+from ..game import Call, CallMeld, GameBuilder, GameEvent, LogError
 from ..tiles import NORTH
 
-__all__ = ["DISCARD_TAGS", "DRAW_TAGS", "decode_meld", "encode_meld"]
+__all__ = ["DISCARD_TAGS", "DRAW_TAGS", "EventFeeder", "decode_meld", "encode_meld"]
 
 #: the tags of the draws and of the discards of seats 0-3 (``<T12/>``: seat 0 draws tile 12)
 DRAW_TAGS: Final = "TUVW"
@@ -99,3 +99,31 @@ def encode_meld(kind: str, seat: int, from_seat: int | None, tiles: tuple[int, .
     k = order[0] // 4
     unused = next(c for c in range(4) if k * 4 + c not in order)
     return (k * 3 + idx) << 9 | unused << 5 | (0x8 if kind == "pon" else 0x10) | rel
+
+
+class EventFeeder:
+    """What the readers of other formats (mjai, tenhou.net/6) share: each event of the log fed
+    to the game's builder, named by its mjlog tag in the round's events, and a call read from its
+    mjlog meld code. ``where`` names the place being read (for the builder's errors); ``n`` the
+    number of players."""
+
+    def __init__(self, name: str, reader: GameBuilder, players: int = 0) -> None:
+        self.name = name
+        self.reader = reader
+        self.n = players
+        self.index = 0
+        self.where = ""
+
+    def feed(self, tag: str, event: GameEvent) -> None:
+        """The game applies an event of the place being read (``tag`` names it in the round's
+        events, as in an mjlog)."""
+        self.index += 1
+        self.reader.apply(event, self.index, tag, self.where)
+
+    def meld(self, s: int, m: int) -> None:
+        """A call of seat ``s`` by its mjlog meld code."""
+        try:
+            meld = decode_meld(m, s, self.n)
+        except ValueError as exc:
+            raise LogError(self.name, str(exc), self.index + 1, "N", self.where) from None
+        self.feed("N", Call(meld))

@@ -48,7 +48,6 @@ import unicodedata
 from typing import Any, Final
 
 from ..game import (
-    Call,
     CallMeld,
     Deal,
     DeclareWin,
@@ -58,7 +57,6 @@ from ..game import (
     DrawGame,
     Game,
     GameBuilder,
-    GameEvent,
     LogError,
     Players,
     Recorded,
@@ -69,7 +67,7 @@ from ..game import (
     Win,
 )
 from ._tiles import RED_COPIES, Copies, TileFault
-from .mjlog import DISCARD_TAGS, DRAW_TAGS, decode_meld, encode_meld
+from .mjlog import DISCARD_TAGS, DRAW_TAGS, EventFeeder, encode_meld
 from .tenhou import MAX_BYTES, read_bytes
 
 __all__ = ["DRAW_NAMES", "YAKU_NAMES", "dumps", "parse", "read"]
@@ -594,31 +592,13 @@ def read(path: str | os.PathLike[str], strict: bool = True) -> Game:
     return parse(data, name, strict)
 
 
-class _Feeder:
+class _Feeder(EventFeeder):
     """Turns each round of the log into game events for the table (:mod:`suanfan.game`)."""
 
     def __init__(self, reader: GameBuilder, players: int) -> None:
-        self.reader = reader
-        self.name = reader.name
-        self.n = players
+        super().__init__(reader.name, reader, players)
         assert reader.rules is not None
         self.aka = reader.rules.aka
-        self.index = 0
-        self.where = ""
-
-    def feed(self, tag: str, event: GameEvent) -> None:
-        """The game applies an event of the round being read (``tag`` names it in the round's
-        events, as in an mjlog)."""
-        self.index += 1
-        self.reader.apply(event, self.index, tag, self.where)
-
-    def meld(self, s: int, m: int) -> None:
-        """A call of seat ``s`` by its mjlog meld code."""
-        try:
-            meld = decode_meld(m, s, self.n)
-        except ValueError as exc:
-            raise LogError(self.name, str(exc), self.index + 1, "N", self.where) from None
-        self.feed("N", Call(meld))
 
     def fault(self, detail: str) -> LogError:
         return LogError(self.name, detail, where=self.where)
