@@ -5,6 +5,7 @@ in the language asked for."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -92,3 +93,39 @@ def test_lang_names(capsys: pytest.CaptureFixture[str]) -> None:
         main([*COMMANDS["mcr"], "--lang", "fr"])
     assert "unknown language 'fr'" in capsys.readouterr().err
     assert all(set(WORDS[lang]) == set(WORDS["en"]) for lang in LANGS)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("system", ["mcr", "riichi"])
+def test_tournament_sheet_in_the_language_asked_for(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                    system: str, lang: str) -> None:
+    """A tournament's score sheet (`tournament sheet`, `hand`, `end`): the connecting words are the
+    language's too, not only the fan and yaku names."""
+    db = str(tmp_path / "t.db")
+    assert main(["tournament", "create", db, "--name", "T", "--system", system]) == 0
+    names = ["Pa", "Pb", "Pc", "Pd"]
+    assert main(["tournament", "players", db, *(x for n in names for x in ("--add", n))]) == 0
+    assert main(["tournament", "seat", db, "--method", "strongest"]) == 0
+    capsys.readouterr()
+    if system == "mcr":
+        hands = [["[111z1]1234556789m 5m", "--winner", "Pa", "--self-drawn"],
+                 ["--fan", "8", "--winner", "Pb", "--discarder", "Pc"], ["--false-win", "Pd"], ["--draw"]]
+    else:
+        hands = [["123456m789p34s55s 2s", "--winner", "Pb", "--discarder", "Pa", "--riichi", "Pb",
+                  "--dora", "1m"],
+                 ["234m456p678s2255s 5s", "--winner", "Pc", "--self-drawn"],
+                 ["--draw", "--tenpai", "Pa"]]
+    out = ""
+    for h in hands:
+        out += _run(capsys, ["tournament", "hand", db, "1", "1", *h, "--lang", lang])
+    out += _run(capsys, ["tournament", "sheet", db, "1", "1", "--lang", lang])
+    out += _run(capsys, ["tournament", "end", db, "1", "1", "--lang", lang])
+    for n in names:
+        out = out.replace(n, "")
+    out = re.sub(r"\b[ESWN]\d\b", "", out)  # the hands' labels (E1: East 1), notation
+    if lang == "en":
+        assert not [c for c in out if "\u3040" <= c <= "\u9fff"], out
+        assert "table points" in out or "final points" in out
+        return
+    assert not _words(out), (_words(out), out)
+    assert "4.1, " not in out  # a value shown exactly has no "exact" note (4.1 is 41/10, not the float)

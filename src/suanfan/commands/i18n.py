@@ -148,6 +148,24 @@ _EN: Final = {
     "r_more": "A preset in full: suanfan rules NAME; two presets compared: suanfan rules --diff A B; "
               "an MCR user rule set: --rules-file FILE, --min-fan N, --fan-value FAN=N, --disable FAN, "
               "--enable FAN (also on `suanfan mcr`).",
+    # suanfan tournament (sheets)
+    "s_head": "round {round} table {table} ({system})",
+    "s_record": "round {round} table {table} hand {number} ({label})", "s_entry": "entry {id}",
+    "s_draw": "draw", "s_draw_tenpai": "draw (tenpai: {who})", "s_nobody": "nobody",
+    "s_false_win": "false win by {who}{why}", "s_chombo": "chombo by {who}{why}",
+    "s_penalty": "penalty {amount} for {who}{why}",
+    "s_fan_total": "{winner} wins {fan} fan {how} (entered as a total)",
+    "s_self": "self-drawn", "s_from": "from {who}", "s_tsumo": "tsumo", "s_ron_on": "ron on {who}",
+    "s_points_total": "{winner} {how}, {hanfu} (entered as a total)",
+    "s_mcr_win": "{winner} wins {hand} {how}: {total} fan ({fans})",
+    "s_riichi_win": "{winner} {how} {hand}: {hanfu} ({yaku}{dora})",
+    "s_dora": "; dora indicators {tiles}", "s_ura": ", ura dora indicators {tiles}",
+    "s_han_fu": "{han} han {fu} fu", "s_yakuman": "{n}x yakuman",
+    "s_col_hand": "hand", "s_col_entry": "entry", "s_col_what": "what",
+    "s_scores": "scores", "s_totals": "totals", "s_final": "final points", "s_table_points": "table points",
+    "s_ended": "ended", "s_next": "in play: next hand {number} ({label})",
+    "s_hand_one": "1 hand", "s_hands": "{n} hands",
+    "s_exact": "points are shown rounded to 0.01 (halves away from zero) and added up exactly; exact: {list}",
 }
 _ZH_HANS: Final = {
     "fan": "番种", "uses": "用到", "value": "番", "count": "数", "points": "小计", "total": "合计",
@@ -187,6 +205,23 @@ _ZH_HANS: Final = {
     "r_more": "查看完整规则：suanfan rules 名称；比较两套规则：suanfan rules --diff A B；"
               "自定义国标规则：--rules-file 文件、--min-fan N、"
               "--fan-value 番种=N、--disable 番种、--enable 番种（suanfan mcr 同样可用）。",
+    "s_head": "第 {round} 轮 第 {table} 桌（{system}）",
+    "s_record": "第 {round} 轮 第 {table} 桌 第 {number} 局（{label}）", "s_entry": "记录 {id}",
+    "s_draw": "流局", "s_draw_tenpai": "流局（听牌：{who}）", "s_nobody": "无人",
+    "s_false_win": "{who} 错和{why}", "s_chombo": "{who} 诈和{why}",
+    "s_penalty": "{who} 罚分 {amount}{why}",
+    "s_fan_total": "{winner} 和牌 {fan} 番，{how}（按总数录入）",
+    "s_self": "自摸", "s_from": "{who} 点炮", "s_tsumo": "自摸", "s_ron_on": "荣和（{who} 放铳）",
+    "s_points_total": "{winner} {how}，{hanfu}（按总数录入）",
+    "s_mcr_win": "{winner} 和 {hand}，{how}：{total} 番（{fans}）",
+    "s_riichi_win": "{winner} {how} {hand}：{hanfu}（{yaku}{dora}）",
+    "s_dora": "；宝牌指示牌 {tiles}", "s_ura": "，里宝牌指示牌 {tiles}",
+    "s_han_fu": "{han} 番 {fu} 符", "s_yakuman": "{n} 倍役满",
+    "s_col_hand": "局", "s_col_entry": "记录", "s_col_what": "说明",
+    "s_scores": "点数", "s_totals": "总分", "s_final": "最终得点", "s_table_points": "标准分",
+    "s_ended": "已结束", "s_next": "进行中：下一局 第 {number} 局（{label}）",
+    "s_hand_one": "1 局", "s_hands": "{n} 局",
+    "s_exact": "得点四舍五入到 0.01 显示（逢半远离零），合计按精确值；精确值：{list}",
 }
 _ZH_HANT: Final = {
     **{k: traditional(v) for k, v in _ZH_HANS.items()},
@@ -211,6 +246,23 @@ _ZH_HANT: Final = {
     "r_more": "查看完整規則：suanfan rules 名稱；比較兩套規則：suanfan rules --diff A B；"
               "自訂國標規則：--rules-file 檔案、--min-fan N、"
               "--fan-value 番種=N、--disable 番種、--enable 番種（suanfan mcr 同樣可用）。",
+    "s_head": "第 {round} 輪 第 {table} 桌（{system}）",
+    "s_record": "第 {round} 輪 第 {table} 桌 第 {number} 局（{label}）", "s_entry": "記錄 {id}",
+    "s_draw": "流局", "s_draw_tenpai": "流局（聽牌：{who}）", "s_nobody": "無人",
+    "s_false_win": "{who} 錯和{why}", "s_chombo": "{who} 詐和{why}",
+    "s_penalty": "{who} 罰分 {amount}{why}",
+    "s_fan_total": "{winner} 和牌 {fan} 番，{how}（按總數錄入）",
+    "s_self": "自摸", "s_from": "{who} 放槍", "s_tsumo": "自摸", "s_ron_on": "榮和（{who} 放銃）",
+    "s_points_total": "{winner} {how}，{hanfu}（按總數錄入）",
+    "s_mcr_win": "{winner} 和 {hand}，{how}：{total} 番（{fans}）",
+    "s_riichi_win": "{winner} {how} {hand}：{hanfu}（{yaku}{dora}）",
+    "s_dora": "；寶牌指示牌 {tiles}", "s_ura": "，裏寶牌指示牌 {tiles}",
+    "s_han_fu": "{han} 番 {fu} 符", "s_yakuman": "{n} 倍役滿",
+    "s_col_hand": "局", "s_col_entry": "記錄", "s_col_what": "說明",
+    "s_scores": "點數", "s_totals": "總分", "s_final": "最終得點", "s_table_points": "標準分",
+    "s_ended": "已結束", "s_next": "進行中：下一局 第 {number} 局（{label}）",
+    "s_hand_one": "1 局", "s_hands": "{n} 局",
+    "s_exact": "得點四捨五入到 0.01 顯示（逢半遠離零），合計按精確值；精確值：{list}",
 }
 _JA: Final = {
     "fan": "番種", "uses": "構成", "value": "番", "count": "数", "points": "小計", "total": "合計",
@@ -250,6 +302,23 @@ _JA: Final = {
     "r_more": "ルール全体：suanfan rules 名前；二つのルールの比較：suanfan rules --diff A B；"
               "独自の中国麻将ルール：--rules-file ファイル、--min-fan N、"
               "--fan-value 番種=N、--disable 番種、--enable 番種（suanfan mcr でも使える）。",
+    "s_head": "第{round}回戦 {table}卓（{system}）",
+    "s_record": "第{round}回戦 {table}卓 第{number}局（{label}）", "s_entry": "記録 {id}",
+    "s_draw": "流局", "s_draw_tenpai": "流局（聴牌：{who}）", "s_nobody": "なし",
+    "s_false_win": "{who} 誤和{why}", "s_chombo": "{who} チョンボ{why}",
+    "s_penalty": "{who} ペナルティ {amount}{why}",
+    "s_fan_total": "{winner} 和了 {fan} 番、{how}（合計で入力）",
+    "s_self": "自摸", "s_from": "{who} の放銃", "s_tsumo": "ツモ", "s_ron_on": "ロン（{who} 放銃）",
+    "s_points_total": "{winner} {how}、{hanfu}（合計で入力）",
+    "s_mcr_win": "{winner} 和了 {hand}、{how}：{total} 番（{fans}）",
+    "s_riichi_win": "{winner} {how} {hand}：{hanfu}（{yaku}{dora}）",
+    "s_dora": "；ドラ表示牌 {tiles}", "s_ura": "、裏ドラ表示牌 {tiles}",
+    "s_han_fu": "{han}翻{fu}符", "s_yakuman": "{n}倍役満",
+    "s_col_hand": "局", "s_col_entry": "記録", "s_col_what": "内容",
+    "s_scores": "持ち点", "s_totals": "合計", "s_final": "最終ポイント", "s_table_points": "順位点",
+    "s_ended": "終了", "s_next": "対局中：次は第{number}局（{label}）",
+    "s_hand_one": "1局", "s_hands": "{n}局",
+    "s_exact": "ポイントは 0.01 単位に丸めて表示（0.5 は 0 から遠い方へ）、合計は厳密に計算；厳密値：{list}",
 }
 
 #: every word of the command line's tables, by language

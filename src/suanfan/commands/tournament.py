@@ -19,7 +19,7 @@ from typing import Any
 from ..cli import add_aliases, add_hand_argument, count, register_command
 from ..errors import InvalidArgument
 from .files import open_input, open_output, read_text
-from .i18n import add_lang_option, lang_of, traditional
+from .i18n import add_lang_option, lang_of, traditional, words
 from .riichi import warn_digit_pairs
 
 __all__ = ["add_parser"]
@@ -71,15 +71,14 @@ def _pts(x: float | int, signed: bool) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:.2f}".rstrip("0")
 
 
-def _exact_note(names: list[str], shown: list[float], exact: list[str]) -> str | None:
+def _exact_note(names: list[str], shown: list[float], exact: list[str], lang: str = "en") -> str | None:
     """The exact values of the points a table shows rounded (None when none is)."""
     from fractions import Fraction
 
-    odd = [f"{n} {x}" for n, s, x in zip(names, shown, exact, strict=True) if Fraction(x) != Fraction(s)]
+    odd = [f"{n} {x}" for n, s, x in zip(names, shown, exact, strict=True) if Fraction(x) != Fraction(str(s))]
     if not odd:
         return None
-    return ("points are shown rounded to 0.01 (halves away from zero) and added up exactly; exact: "
-            + ", ".join(odd))
+    return words(lang)["s_exact"].format(list=", ".join(odd))
 
 
 def _dump(obj: object) -> None:
@@ -276,8 +275,9 @@ def _entry(args: argparse.Namespace, system: str) -> dict[str, Any]:
 
 def _show_record(t: Any, rec: dict[str, Any], rnd: int, table: int, lang: str) -> None:
     names = t.sheet(rnd, table)["players"]
-    print(f"round {rnd} table {table} hand {rec['number']} ({rec['label']}): {_describe(rec, names, lang)}  "
-          f"[entry {rec['id']}]")
+    w = words(lang)
+    print(w["s_record"].format(round=rnd, table=table, number=rec["number"], label=rec["label"])
+          + f": {_describe(rec, names, lang)}  [{w['s_entry'].format(id=rec['id'])}]")
     print("  " + "   ".join(f"{n} {d:+d} → {x}" for n, d, x in zip(names, rec["deltas"], rec["totals"],
                                                                     strict=True)))
 
@@ -330,75 +330,84 @@ def _names(r: dict[str, Any], lang: str, mcr: bool) -> list[str]:
     return list(r["yaku"])
 
 
-def _han_fu(r: dict[str, Any]) -> str:
+def _han_fu(r: dict[str, Any], lang: str = "en") -> str:
     """"4 han 30 fu", with the limit it pays as (and why, when the rules round it up)."""
+    w = words(lang)
     if r["yakuman"]:
-        return f"{r['yakuman']}x yakuman"
-    out = f"{r['han']} han {r['fu']} fu"
+        return w["s_yakuman"].format(n=r["yakuman"])
+    out = w["s_han_fu"].format(han=r["han"], fu=r["fu"])
     limit = r.get("limit") or ""
     if limit:
-        out += f" → {limit}"
+        out += f" → {w.get('l_' + limit, limit)}"
         if limit == "mangan" and (r["han"], r["fu"]) in ((4, 30), (3, 60)):
-            out += " (kiriage: these rules round 4 han 30 fu and 3 han 60 fu up to mangan)"
+            out += f" ({w['kiriage']})"
     return out
 
 
 def _describe(rec: dict[str, Any], names: list[str], lang: str = "en") -> str:
+    w = words(lang)
     e, d = rec["entry"], rec.get("detail", {})
     kind = e["kind"]
     if kind == "draw":
         if e.get("tenpai") is not None:
-            ten = ", ".join(names[s] for s in e["tenpai"]) or "nobody"
-            return f"draw (tenpai: {ten})"
-        return "draw"
+            ten = ", ".join(names[s] for s in e["tenpai"]) or w["s_nobody"]
+            return w["s_draw_tenpai"].format(who=ten)
+        return w["s_draw"]
     why = f" ({e['reason']})" if e.get("reason") else ""
     if kind in ("false_win", "chombo"):
-        return f"{kind.replace('_', ' ')} by {names[e['seat']]}{why}"
+        return w["s_" + kind].format(who=names[e["seat"]], why=why)
     if kind == "penalty":
-        return f"penalty {e['amount']:+d} for {names[e['seat']]}{why}"
+        return w["s_penalty"].format(amount=f"{e['amount']:+d}", who=names[e["seat"]], why=why)
+    self_drawn = e.get("discarder") is None
     if kind == "fan":
-        how = "self-drawn" if e["discarder"] is None else f"from {names[e['discarder']]}"
-        return f"{names[e['winner']]} wins {e['fan']} fan {how} (entered as a total)"
+        how = w["s_self"] if self_drawn else w["s_from"].format(who=names[e["discarder"]])
+        return w["s_fan_total"].format(winner=names[e["winner"]], fan=e["fan"], how=how)
     if kind == "points":
-        how = "tsumo" if e["discarder"] is None else f"ron on {names[e['discarder']]}"
+        how = w["s_tsumo"] if self_drawn else w["s_ron_on"].format(who=names[e["discarder"]])
         results = d.get("results") or [e]
-        return f"{names[e['winner']]} {how}, {_han_fu({**e, **results[0]})} (entered as a total)"
+        return w["s_points_total"].format(winner=names[e["winner"]], how=how,
+                                          hanfu=_han_fu({**e, **results[0]}, lang))
     if "result" in d:  # MCR
         r = d["result"]
-        how = "self-drawn" if e["discarder"] is None else f"from {names[e['discarder']]}"
-        return (f"{names[e['winner']]} wins {r['hand']} {how}: {r['total']} fan "
-                f"({', '.join(_names(r, lang, True))})")
+        how = w["s_self"] if self_drawn else w["s_from"].format(who=names[e["discarder"]])
+        return w["s_mcr_win"].format(winner=names[e["winner"]], hand=r["hand"], how=how, total=r["total"],
+                                     fans=", ".join(_names(r, lang, True)))
     parts = []
     for r in d.get("results", ()):
-        how = "tsumo" if e["discarder"] is None else f"ron on {names[e['discarder']]}"
+        how = w["s_tsumo"] if self_drawn else w["s_ron_on"].format(who=names[e["discarder"]])
         dora = ""
         if "dora" in r:
-            dora = "; dora indicators " + (" ".join(r["dora"]) or "none")
+            dora = w["s_dora"].format(tiles=" ".join(r["dora"]) or w["none"])
             if r.get("ura_dora"):
-                dora += ", ura dora indicators " + " ".join(r["ura_dora"])
-        parts.append(f"{names[r['winner']]} {how} {r['hand']}: {_han_fu(r)} "
-                     f"({', '.join(_names(r, lang, False))}{dora})")
+                dora += w["s_ura"].format(tiles=" ".join(r["ura_dora"]))
+        parts.append(w["s_riichi_win"].format(winner=names[r["winner"]], how=how, hand=r["hand"],
+                                              hanfu=_han_fu(r, lang), yaku=", ".join(_names(r, lang, False)),
+                                              dora=dora))
     return "; ".join(parts)
 
 
 def _print_sheet(s: dict[str, Any], lang: str = "en") -> None:
+    w = words(lang)
     names = s["players"]
     riichi = s["system"] == "riichi"
-    print(f"round {s['round']} table {s['table']} ({s['system']}): "
-          + "  ".join(f"{w} {n}" for w, n in zip("ESWN", names, strict=True)))
+    print(w["s_head"].format(round=s["round"], table=s["table"], system=s["system"]) + ": "
+          + "  ".join(f"{wind} {n}" for wind, n in zip(w["winds"], names, strict=True)))
     rows = []
     for r in s["entries"]:
         rows.append([str(r["number"]), r["label"], str(r["id"]),
                      *(f"{x:+d}" if x else "·" for x in r["deltas"]), _describe(r, names, lang)])
     if rows:
-        print(_table(["#", "hand", "entry", *names, "what"], rows, {0, 3, 4, 5, 6}))
-    head = "scores" if riichi else "totals"
+        print(_table(["#", w["s_col_hand"], w["s_col_entry"], *names, w["s_col_what"]], rows,
+                     {0, 3, 4, 5, 6}))
+    head = w["s_scores"] if riichi else w["s_totals"]
     print(f"{head}: " + "  ".join(f"{n} {x}" for n, x in zip(names, s["totals"], strict=True)))
-    what = "final points" if riichi else "table points"
-    state = "ended" if s["ended"] else f"in play: next hand {s['next']['number']} ({s['next']['label']})"
+    what = w["s_final"] if riichi else w["s_table_points"]
+    state = w["s_ended"] if s["ended"] else w["s_next"].format(number=s["next"]["number"],
+                                                               label=s["next"]["label"])
+    hands = w["s_hand_one"] if s["hands"] == 1 else w["s_hands"].format(n=s["hands"])
     print(f"{what}: " + "  ".join(f"{n} {_pts(x, riichi)}" for n, x in zip(names, s["points"], strict=True))
-          + f"   ({count(s['hands'], 'hand')}, {state})")
-    note = _exact_note(names, s["points"], s["points_exact"])
+          + f"   ({hands}, {state})")
+    note = _exact_note(names, s["points"], s["points_exact"], lang)
     if note:
         print(note)
 
