@@ -81,6 +81,9 @@ class ExpectedOption:
     #: MCR: the fan combinations (fan ids) of the wins and the chance at ``turn`` of winning
     #: with each under the expected-score policy, likeliest first
     combinations: tuple[tuple[tuple[str, ...], float], ...] = ()
+    #: riichi: whether the hand this discard leaves declares riichi (a ready closed hand; the
+    #: reference model always does, the table model when it is worth more); None: not ready
+    riichi: bool | None = None
 
     @property
     def useful_unseen(self) -> int:
@@ -100,6 +103,7 @@ class ExpectedOption:
             "improvements": [u.to_dict() for u in self.improvements],
             "good_shape": self.good_shape,
             "combinations": [{"fans": list(c), "probability": p} for c, p in self.combinations],
+            "riichi": self.riichi,
         }
 
 
@@ -287,6 +291,7 @@ def expected_values(
     tegawari: object = True,
     ura_dora: object = True,
     model: object = "reference",
+    visible: object = None,
     max_states: object = DEFAULT_MAX_STATES,
     max_seconds: object = DEFAULT_MAX_SECONDS,
     details: object = True,
@@ -297,17 +302,22 @@ def expected_values(
 
     ``turn``: the turn the hand is at (1-18). ``shanten_down`` / ``tegawari``: explore discards
     that raise the shanten and draws kept though not useful, within one exchange of the start.
-    ``ura_dora``: a riichi win is worth its expected ura dora. ``situation``: riichi's
+    ``ura_dora``: a riichi win is worth its expected ura dora. ``model``: ``"reference"``
+    (mahjong-cpp's) or ``"table"`` (discards to the river, the tiles really left as the
+    denominator, riichi or dama by expected score). ``visible``: tiles seen on the table (an MPSZ
+    string, a list of tile strings, or 34 kind counts), taken out of the wall. ``situation``: riichi's
     ``seat_wind``, ``round_wind``, ``dora_indicators``, ``honba``, ``riichi_sticks``, ``rules``.
     ``max_states`` / ``max_seconds``: bounds of the search (:class:`~suanfan.LimitExceeded`
     beyond them). ``details``: add the two-step counts, improvement tiles and good-shape rates
     (:func:`option_details`; the improvement tiles for the options of the least shanten only).
     """
     sysname = system_name(system)
+    if model not in ("reference", "table"):
+        raise InvalidArgument(f"model={describe(model)}: give 'reference' (mahjong-cpp's) or 'table'")
+    table = model == "table"
     if sysname == "mcr":
-        return _mcr_expected(hand, turn, shanten_down, tegawari, max_states, max_seconds, situation)
-    if model != "reference":
-        raise InvalidArgument(f"model={describe(model)}: the model is 'reference' (mahjong-cpp's)")
+        return _mcr_expected(hand, turn, shanten_down, tegawari, max_states, max_seconds, situation,
+                             table, visible)
     t_min = _whole(turn, "turn", 1, LAST_TURN)
     down = _flag(shanten_down, "shanten_down")
     swap = _flag(tegawari, "tegawari")
@@ -342,14 +352,15 @@ def expected_values(
         merged[KIND[i]] += counts[i]
     seen = merged[:]
     reds = [counts[NUM_KINDS + s] for s in range(3)]
-    for t in dora:
+    shown = _visible_ids(visible)
+    for t in dora + shown:
         seen[KIND[t]] += 1
         if t >= NUM_KINDS and rules.red_fives:
             reds[t - NUM_KINDS] += 1
     for k in range(NUM_KINDS):
         if seen[k] > 4:
-            raise InvalidHand(f"{seen[k]} {tile_to_str(k)} in the hand and the dora indicators: "
-                              "there are only 4")
+            raise InvalidHand(f"{seen[k]} {tile_to_str(k)} in the hand, the dora indicators and the "
+                              "visible tiles: there are only 4")
     wall_merged = [4 - seen[k] for k in range(NUM_KINDS)]
     wall = [0] * N_TILES
     for k in range(NUM_KINDS):
@@ -365,8 +376,9 @@ def expected_values(
     value = RiichiWinValue(situation.get("seat_wind", "E"), situation.get("round_wind", "E"), dora,
                            situation.get("honba", 0), situation.get("riichi_sticks", 0), rules, ura,
                            [wall_merged[k] + merged[k] for k in range(NUM_KINDS)])
-    found = search(counts, wall, total, value, t_min, LAST_TURN, down, swap, states, seconds)
-    return _result(h, found, merged, wall_merged, t_min, down, swap, rules if extra else None)
+    found = search(counts, wall, total, value, t_min, LAST_TURN, down, swap, states, seconds, table)
+    return _result(h, found, merged, wall_merged, t_min, down, swap, rules if extra else None,
+                   "table" if table else "reference")
 
 
 def _indicator_ids(value: object) -> list[int]:
@@ -388,6 +400,33 @@ def _indicator_ids(value: object) -> list[int]:
     return out
 
 
+def _visible_ids(value: object) -> list[int]:
+    """The tile ids of ``visible=``: an MPSZ string ("19m5z0p"), a list of tile strings, or 34
+    kind counts (no red five)."""
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return parse_tiles(value) if value.strip() else []
+    if isinstance(value, (list, tuple)):
+        if len(value) == NUM_KINDS and all(type(x) is int for x in value):
+            out: list[int] = []
+            for k in range(NUM_KINDS):
+                c = value[k]
+                if not isinstance(c, int) or not 0 <= c <= 4:
+                    raise InvalidArgument(f"visible: {describe(c)} {tile_to_str(k)}: a count is 0 to 4")
+                out.extend([k] * c)
+            return out
+        ids: list[int] = []
+        for x in value:
+            if not isinstance(x, str):
+                raise InvalidArgument(f"visible: {describe(x)} is not a tile (give tile strings such "
+                                      "as '5m', or 34 counts)")
+            ids.extend(parse_tiles(x))
+        return ids
+    raise InvalidArgument(f"visible={describe(value)}: give tiles such as '19m5z', a list of tiles, "
+                          "or 34 counts")
+
+
 def _keys_of(merged: list[int]) -> tuple[int, int, int, int]:
     keys = [0, 0, 0, 0]
     for k in range(NUM_KINDS):
@@ -397,7 +436,7 @@ def _keys_of(merged: list[int]) -> tuple[int, int, int, int]:
 
 
 def _result(h: Hand, found: SearchResult, merged: list[int], wall_merged: list[int], t_min: int,
-            down: bool, swap: bool, rules: Rules | None) -> ExpectedValues:
+            down: bool, swap: bool, rules: Rules | None, model: str) -> ExpectedValues:
     options: list[ExpectedOption] = []
     least = 99
     n_tiles = sum(merged)
@@ -424,12 +463,13 @@ def _result(h: Hand, found: SearchResult, merged: list[int], wall_merged: list[i
                        if (mask >> k) & 1)
         options.append(ExpectedOption(
             None if i < 0 else tile_to_str(i), sh, useful, tuple(found.tenpai[j]),
-            tuple(found.win[j]), tuple(found.score[j]), two, better, shape))
+            tuple(found.win[j]), tuple(found.score[j]), two, better, shape,
+            riichi=found.riichi[j] if sh == 0 else None))
     ranked = sorted(range(len(options)), key=lambda n: (
         -options[n].expected_score[0], -options[n].win_probability[0],
         -options[n].tenpai_probability[0], n))
     options = [options[n] for n in ranked]
-    return ExpectedValues(str(h), "riichi", "reference", t_min, (root_info >> SHANTEN_AT) - 1, down,
+    return ExpectedValues(str(h), "riichi", model, t_min, (root_info >> SHANTEN_AT) - 1, down,
                           swap, found.states, tuple(options))
 
 
@@ -535,7 +575,8 @@ _MCR_KEYS: Final = ("seat_wind", "prevalent_wind", "minimum", "rules")
 
 
 def _mcr_expected(hand: object, turn: object, shanten_down: object, tegawari: object,
-                  max_states: object, max_seconds: object, situation: dict[str, Any]) -> ExpectedValues:
+                  max_states: object, max_seconds: object, situation: dict[str, Any], table: bool,
+                  visible: object) -> ExpectedValues:
     """MCR expected values (docs/analysis-expected.md, "MCR")."""
     t_min = _whole(turn, "turn", 1, LAST_TURN)
     down = _flag(shanten_down, "shanten_down")
@@ -559,17 +600,21 @@ def _mcr_expected(hand: object, turn: object, shanten_down: object, tegawari: ob
     merged = [0] * NUM_KINDS
     for t in tiles:
         merged[KIND[t]] += 1
+    seen = merged[:]
+    for t in _visible_ids(visible):
+        seen[KIND[t]] += 1
     counts = [0] * N_TILES
     wall = [0] * N_TILES
     for k in range(NUM_KINDS):
         counts[k] = merged[k]
-        wall[k] = 4 - merged[k]
+        wall[k] = 4 - seen[k]
         if wall[k] < 0:
-            raise InvalidHand(f"{merged[k]} {tile_to_str(k)} in the hand: there are only 4")
+            raise InvalidHand(f"{seen[k]} {tile_to_str(k)} in the hand and the visible tiles: there "
+                              "are only 4")
     value = mcr_values(situation.get("seat_wind", "E"), situation.get("prevalent_wind", "E"),
                        situation.get("minimum", 8), situation.get("rules", "mcr"))
     found = search(counts, wall, sum(wall), value, t_min, LAST_TURN, down, swap, states,
-                   float(max_seconds))
+                   float(max_seconds), table)
     options: list[ExpectedOption] = []
     for j, i in enumerate(found.discards):
         left = merged[:]
@@ -586,5 +631,5 @@ def _mcr_expected(hand: object, turn: object, shanten_down: object, tegawari: ob
             combinations=tuple(combos)))
     options.sort(key=lambda o: (-o.expected_score[0], -o.win_probability[0], -o.tenpai_probability[0]))
     root = (value.spare if len(tiles) == 14 else value.useful)(*_keys_of(merged))
-    return ExpectedValues(str(h), "mcr", "reference", t_min, (root >> SHANTEN_AT) - 1, down, swap,
+    return ExpectedValues(str(h), "mcr", "table" if table else "reference", t_min, (root >> SHANTEN_AT) - 1, down, swap,
                           found.states, tuple(options))

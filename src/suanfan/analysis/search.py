@@ -29,6 +29,8 @@ N_TILES: Final = 37
 #: bit of the riichi flag in a node key
 RIICHI_BIT: Final = 111
 _RIICHI: Final = 1 << RIICHI_BIT
+#: the table model: what a riichi declaration costs when the hand is not won
+RIICHI_DEPOSIT: Final = 1000.0
 #: the key of one tile of each id
 _ONE: Final[list[int]] = [1 << (3 * i) for i in range(N_TILES)]
 #: a tile id's kind, and the nibble of that kind in its group's key
@@ -80,6 +82,8 @@ class SearchResult:
         #: for each option, the chance at ``t_min`` of winning with each combination (by the
         #: numbers of :meth:`WinValue.combination`) under the policy maximising the expected score
         self.combinations: list[dict[int, float]] = combinations if combinations is not None else []
+        #: for each option, whether the hand it leaves has declared riichi
+        self.riichi: list[bool] = [False] * len(discards)
 
 
 class _Graph:
@@ -168,12 +172,17 @@ def search(
     tegawari: bool,
     max_states: int,
     max_seconds: float,
+    table: bool = False,
 ) -> SearchResult:
     """The values of every option of ``hand`` (37 tile-id counts, 13 or 14 tiles; closed).
 
     ``wall``: the root wall (37 tile-id counts, the red fives apart); ``total``: the tile total
     *S* of the draw probability ``w / (S - t)``. ``max_states`` / ``max_seconds``: the bounds of
-    the graph (:class:`~suanfan.errors.LimitExceeded` beyond them).
+    the graph (:class:`~suanfan.errors.LimitExceeded` beyond them). ``table``: the table model
+    (docs/analysis-expected.md): a tile discarded goes to the river, not back to the wall (the
+    wall of a hand ``h`` is ``wall - max(h - hand, 0)``), the denominator is the tiles really
+    left, ``total - (t - t_min)`` (at least the weights drawn), a ready discard may stay dama
+    (both branches, the better taken) and a riichi without a win loses its 1000-point deposit.
     """
     start = time.perf_counter()
     g = _Graph()
@@ -207,16 +216,19 @@ def search(
                 f"the search takes more than {max_seconds:g} s: give a hand nearer to ready, "
                 "turn off shanten_down / tegawari, or raise the limit")
         if done_draw < len(g.draw_keys):
-            _expand_draw(g, done_draw, counts, keys, base, hand, s0, system, tegawari)
+            _expand_draw(g, done_draw, counts, keys, base, hand, wall, s0, system, tegawari, table)
             done_draw += 1
         else:
-            _expand_discard(g, done_discard, counts, keys, base, hand, s0, system, shanten_down, auto)
+            _expand_discard(g, done_discard, counts, keys, base, hand, wall, s0, system, shanten_down,
+                            auto, table)
             done_discard += 1
-    return _values(g, hand, root_key, n_tiles, s0, total, t_min, t_max, start + max_seconds, auto)
+    return _values(g, hand, root_key, n_tiles, s0, total, t_min, t_max, start + max_seconds, auto,
+                   table)
 
 
 def _expand_draw(g: _Graph, d: int, counts: list[int], keys: list[int], base: list[int],
-                 root: list[int], s0: int, system: WinValue, tegawari: bool) -> None:
+                 root: list[int], wall: list[int], s0: int, system: WinValue, tegawari: bool,
+                 table: bool) -> None:
     key = g.draw_keys[d]
     riichi = key >= _RIICHI
     _decode(key, counts)
@@ -232,7 +244,11 @@ def _expand_draw(g: _Graph, d: int, counts: list[int], keys: list[int], base: li
         g.draw_tenpai[d] = True
     allow = tegawari and not riichi and _dist(counts, root) + s < s0 + 1
     for i in range(N_TILES):
-        w = base[i] - counts[i]
+        if table:
+            extra = counts[i] - root[i]
+            w = wall[i] - extra if extra > 0 else wall[i]
+        else:
+            w = base[i] - counts[i]
         if w <= 0:
             continue
         useful = (waits >> _KIND_OF[i]) & 1 == 1
@@ -251,8 +267,8 @@ def _expand_draw(g: _Graph, d: int, counts: list[int], keys: list[int], base: li
 
 
 def _expand_discard(g: _Graph, x: int, counts: list[int], keys: list[int], base: list[int],
-                    root: list[int], s0: int, system: WinValue, shanten_down: bool,
-                    auto: bool) -> None:
+                    root: list[int], wall: list[int], s0: int, system: WinValue,
+                    shanten_down: bool, auto: bool, table: bool) -> None:
     key = g.discard_keys[x]
     riichi = key >= _RIICHI
     _decode(key, counts)
@@ -272,45 +288,60 @@ def _expand_discard(g: _Graph, x: int, counts: list[int], keys: list[int], base:
         if not (allow or in_spare):
             continue
         after = key - _ONE[i]
-        if s == 0 and in_spare and not riichi and auto:
-            after += _RIICHI  # a closed ready hand declares riichi
-        d = _draw_id(g, after)
-        w = base[i] - counts[i] + 1
+        if table:
+            extra = counts[i] - 1 - root[i]
+            w = wall[i] - extra if extra > 0 else wall[i]
+        else:
+            w = base[i] - counts[i] + 1
         sc = 0.0
         tag = -1
         if s == -1:
             sc = system.value(counts, i, riichi)
             if sc > 0.0:
                 tag = system.combination(counts, i)
+        if s == 0 and in_spare and not riichi and auto:
+            if table:  # riichi or dama: both lines, the discard node takes the better
+                _edge(g, _draw_id(g, after), x, w, sc, tag)
+            after += _RIICHI  # a closed ready hand declares riichi
+        d = _draw_id(g, after)
         _edge(g, d, x, w, sc, tag)
 
 
 def _values(g: _Graph, hand: list[int], root_key: int, n_tiles: int, s0: int, total: int,
-            t_min: int, t_max: int, deadline: float, auto: bool) -> SearchResult:
+            t_min: int, t_max: int, deadline: float, auto: bool, table: bool) -> SearchResult:
     """The dynamic programme over the turns, and the root's options."""
     # the options: the draw nodes the root's discards lead to (those in the graph)
     discards: list[int] = []
     option_nodes: list[int] = []
+    dama_nodes: list[int] = []  # the table model's no-riichi line of a ready discard (-1: none)
     if n_tiles == 14:
         spare_root = g.spare_memo.get(_merged_of(root_key), 0) & KINDS_MASK
         for i in range(N_TILES):
             if hand[i] == 0:
                 continue
             after = root_key - _ONE[i]
+            dama = -1
             if s0 == 0 and auto and (spare_root >> _KIND_OF[i]) & 1:
+                if table:
+                    dama = g.draw_ids.get(after, -1)
                 after += _RIICHI
             d = g.draw_ids.get(after, -1)
             if d >= 0:
                 discards.append(i)
                 option_nodes.append(d)
+                dama_nodes.append(dama)
     else:
         discards.append(-1)
         option_nodes.append(g.draw_ids[root_key])
+        dama_nodes.append(-1)
     n_opt = len(option_nodes)
     n_turns = t_max - t_min + 1
     out_tp = [[0.0] * n_turns for _ in range(n_opt)]
     out_wp = [[0.0] * n_turns for _ in range(n_opt)]
     out_es = [[0.0] * n_turns for _ in range(n_opt)]
+    dm_tp = [[0.0] * n_turns for _ in range(n_opt)]
+    dm_wp = [[0.0] * n_turns for _ in range(n_opt)]
+    dm_es = [[0.0] * n_turns for _ in range(n_opt)]
 
     nd = len(g.draw_keys)
     nx = len(g.discard_keys)
@@ -336,6 +367,17 @@ def _values(g: _Graph, hand: list[int], root_key: int, n_tiles: int, s0: int, to
     tp_d = [1.0 if tenpai[d] else 0.0 for d in range(nd)]
     wp_d = [0.0] * nd
     es_d = [0.0] * nd
+    # the table model: a riichi line that does not win loses its deposit; the weights drawn
+    w_sum = [0.0] * nd
+    dens = [0.0] * (nd if n_c else 0)
+    floor = 0.0
+    if table:
+        floor = -1e300
+        for d in range(nd):
+            if g.draw_keys[d] >= _RIICHI:
+                es_d[d] = -RIICHI_DEPOSIT
+            for e in range(out_start[d], out_start[d + 1]):
+                w_sum[d] += o_weight[e]
     tp_x = [0.0] * nx
     wp_x = [0.0] * nx
     es_x = [0.0] * nx
@@ -343,7 +385,14 @@ def _values(g: _Graph, hand: list[int], root_key: int, n_tiles: int, s0: int, to
     while t >= t_min:
         if t < t_max:
             left = float(total - t)
+            real = float(total - (t - t_min))
             for d in range(nd):
+                if table:
+                    left = real if real > w_sum[d] else w_sum[d]
+                    if n_c:
+                        dens[d] = left
+                elif n_c:
+                    dens[d] = left
                 tp0 = tp_d[d]
                 wp0 = wp_d[d]
                 es0 = es_d[d]
@@ -370,11 +419,11 @@ def _values(g: _Graph, hand: list[int], root_key: int, n_tiles: int, s0: int, to
                 es_d[d] = es0 + c / left
             if n_c:
                 _combination_draws(out_start, o_discard, o_weight, o_score, o_tag, es_x, pc_d, pc_x,
-                                   acc, nd, nx, n_c, left)
+                                   acc, nd, nx, n_c, dens)
         for x in range(nx):
             a = 0.0
             b = 0.0
-            c = 0.0
+            c = floor
             for e in range(in_start[x], in_start[x + 1]):
                 d = i_draw[e]
                 if tp_d[d] > a:
@@ -385,7 +434,7 @@ def _values(g: _Graph, hand: list[int], root_key: int, n_tiles: int, s0: int, to
                     c = es_d[d]
             tp_x[x] = a
             wp_x[x] = b
-            es_x[x] = c
+            es_x[x] = c if c > -1e299 else 0.0
             if n_c:
                 best = -1
                 c = 0.0
@@ -402,6 +451,11 @@ def _values(g: _Graph, hand: list[int], root_key: int, n_tiles: int, s0: int, to
             out_tp[o][j] = tp_d[d]
             out_wp[o][j] = wp_d[d]
             out_es[o][j] = es_d[d]
+            d = dama_nodes[o]
+            if d >= 0:
+                dm_tp[o][j] = tp_d[d]
+                dm_wp[o][j] = wp_d[d]
+                dm_es[o][j] = es_d[d]
         t -= 1
         if time.perf_counter() > deadline:
             raise LimitExceeded("the search takes too long: give a hand nearer to ready, turn off "
@@ -412,13 +466,24 @@ def _values(g: _Graph, hand: list[int], root_key: int, n_tiles: int, s0: int, to
             p = pc_d[k * nd + d]
             if p > 0.0:
                 out_pc[o][k] = p
-    return SearchResult(discards, out_tp, out_wp, out_es, nd + nx, out_pc)
+    riichi = [False] * n_opt
+    for o in range(n_opt):
+        if option_nodes[o] >= 0 and g.draw_keys[option_nodes[o]] >= _RIICHI:
+            riichi[o] = True
+        if dama_nodes[o] >= 0 and dm_es[o][0] >= out_es[o][0]:  # dama is worth at least as much
+            out_tp[o] = dm_tp[o]
+            out_wp[o] = dm_wp[o]
+            out_es[o] = dm_es[o]
+            riichi[o] = False
+    result = SearchResult(discards, out_tp, out_wp, out_es, nd + nx, out_pc)
+    result.riichi = riichi
+    return result
 
 
 def _combination_draws(out_start: list[int], o_discard: list[int], o_weight: list[float],
                        o_score: list[float], o_tag: list[int], es_x: list[float], pc_d: list[float],
                        pc_x: list[float], acc: list[float], nd: int, nx: int, n_c: int,
-                       left: float) -> None:
+                       dens: list[float]) -> None:
     """One turn of the combination chances at the draw nodes: a winning draw is taken when it is
     worth at least playing on (as the expected score takes it), else the discard node's chances."""
     for d in range(nd):
@@ -437,6 +502,7 @@ def _combination_draws(out_start: list[int], o_discard: list[int], o_weight: lis
             else:
                 for k in range(n_c):
                     acc[k] += w * pc_x[k * nx + x]
+        left = dens[d]
         for k in range(n_c):
             j = k * nd + d
             pc_d[j] = pc_d[j] + (acc[k] - wsum * pc_d[j]) / left
