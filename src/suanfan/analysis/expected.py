@@ -631,5 +631,5 @@ def _mcr_expected(hand: object, turn: object, shanten_down: object, tegawari: ob
             combinations=tuple(combos)))
     options.sort(key=lambda o: (-o.expected_score[0], -o.win_probability[0], -o.tenpai_probability[0]))
     root = (value.spare if len(tiles) == 14 else value.useful)(*_keys_of(merged))
-    return ExpectedValues(str(h), "mcr", "table" if table else "reference", t_min, (root >> SHANTEN_AT) - 1, down, swap,
-                          found.states, tuple(options))
+    return ExpectedValues(str(h), "mcr", "table" if table else "reference", t_min,
+                          (root >> SHANTEN_AT) - 1, down, swap, found.states, tuple(options))

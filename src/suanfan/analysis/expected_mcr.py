@@ -1,6 +1,7 @@
 """Expected values of MCR discards (docs/analysis-expected.md, "MCR"): the riichi search's model
 with MCR's win values -- a complete hand wins only with the minimum (8 fans), a self-drawn win is
-worth 3 x (8 + fans), no riichi is ever declared -- and, for each option, the chance of winning
+worth 3 x (8 + fans), no riichi is ever declared, a complete hand below the minimum discards back
+to ready and plays on -- and, for each option, the chance of winning
 with each fan combination under the policy that maximises the expected score."""
 
 from __future__ import annotations
@@ -50,8 +51,10 @@ class MCRWinValue(WinValue):
     def spare(self, k0: int, k1: int, k2: int, k3: int) -> int:
         c = _counts_of(k0, k1, k2, k3)
         s = mcr_shanten_counts(c)
-        if s < 0:  # complete: no discard explored (a win below the minimum ends at 0; see docs)
-            return (s + 1) << SHANTEN_AT
+        if s < 0:
+            # complete: a player plays on from a hand that does not win on some tile it holds
+            # (below the minimum): its spare kinds are those whose discard leaves it ready
+            return self._play_on(c) | (s + 1) << SHANTEN_AT
         keep = s
         mask = 0
         for k in range(NUM_KINDS):
@@ -62,6 +65,26 @@ class MCRWinValue(WinValue):
                 mask |= 1 << k
             c[k] += 1
         return mask | (s + 1) << SHANTEN_AT
+
+    def _play_on(self, c: list[int]) -> int:
+        """The kinds a complete hand (34 counts) discards to play on: none when a win on each
+        kind it holds reaches the minimum, else those whose discard leaves a ready hand."""
+        short = False
+        for k in range(NUM_KINDS):
+            if c[k] and not self.values.of(c, k).is_win:
+                short = True
+                break
+        if not short:
+            return 0
+        mask = 0
+        for k in range(NUM_KINDS):
+            if c[k] == 0:
+                continue
+            c[k] -= 1
+            if mcr_shanten_counts(c) == 0:
+                mask |= 1 << k
+            c[k] += 1
+        return mask
 
     def value(self, counts: list[int], win: int, riichi: bool) -> float:
         return float(self.values.of_tiles(counts, win).value)

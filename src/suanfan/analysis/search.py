@@ -29,6 +29,9 @@ N_TILES: Final = 37
 #: bit of the riichi flag in a node key
 RIICHI_BIT: Final = 111
 _RIICHI: Final = 1 << RIICHI_BIT
+#: a complete hand's spare kinds (MCR: one below the minimum, played on) are explored while it
+#: holds at most s0 + PLAY_ON tiles not in the root hand
+PLAY_ON: Final = 1
 #: the table model: what a riichi declaration costs when the hand is not won
 RIICHI_DEPOSIT: Final = 1000.0
 #: the key of one tile of each id
@@ -280,7 +283,10 @@ def _expand_discard(g: _Graph, x: int, counts: list[int], keys: list[int], base:
         g.spare_memo[merged] = info
     s = (info >> SHANTEN_AT) - 1
     spare = info & KINDS_MASK
-    allow = shanten_down and not riichi and _dist(counts, root) + s < s0 + 1
+    dist = _dist(counts, root)
+    if s < 0 and dist > s0 + PLAY_ON:
+        spare = 0  # a complete hand plays on (MCR below the minimum) only this near the root
+    allow = shanten_down and not riichi and dist + s < s0 + 1
     for i in range(N_TILES):
         if counts[i] == 0:
             continue

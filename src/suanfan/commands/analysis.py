@@ -122,8 +122,9 @@ def _label(text: str) -> str:
     return text + ":" + " " * max(1, 9 - sum(2 if ord(c) > 0x2E80 else 1 for c in text))
 
 
-#: the riichi situation keywords that expected values take
+#: the situation keywords that expected values take, by system
 _EXPECTED_KEYS = ("seat_wind", "round_wind", "dora_indicators", "honba", "riichi_sticks", "rules")
+_EXPECTED_MCR_KEYS = ("seat_wind", "prevalent_wind", "rules")
 
 
 def _expected(args: argparse.Namespace) -> int:
@@ -131,41 +132,74 @@ def _expected(args: argparse.Namespace) -> int:
     from ..analysis import expected_values
 
     system = _system(args) if args.system or getattr(args, "rules", None) else "riichi"
-    if system != "riichi":
-        raise InvalidHand("--expected is for riichi hands (use --system riichi)")
     sit = _situation(args, system)
+    keys = _EXPECTED_MCR_KEYS if system == "mcr" else _EXPECTED_KEYS
     for name in sit:
-        if name not in _EXPECTED_KEYS:
+        if name not in keys:
             flag = "--" + name.replace("_", "-")
-            raise InvalidHand(f"{flag} does not apply to --expected (a one-player model: "
-                              "self-draws, riichi declared on every closed ready discard)")
-    if args.visible:
-        raise InvalidHand("--visible does not apply to --expected (the reference model counts the "
-                          "tiles outside the hand and the dora indicators as left in the wall)")
+            raise InvalidHand(f"{flag} does not apply to --expected (a one-player model of "
+                              "self-draws; the model sets the flags of a win)")
+    if system == "mcr" and args.minimum is not None:
+        sit["minimum"] = args.minimum
+    elif args.minimum is not None:
+        raise InvalidHand("--minimum is an MCR option (the fans a win needs); this is riichi")
     ev = expected_values(args.hand, system, turn=args.turn, shanten_down=not args.no_shanten_down,
-                         tegawari=not args.no_tegawari, max_seconds=args.max_seconds, **sit)
+                         tegawari=not args.no_tegawari, max_seconds=args.max_seconds,
+                         model=args.model, visible=args.visible or None, **sit)
     if args.json:
         print(json.dumps(ev.to_dict(), ensure_ascii=False))
         return 0
-    w = words(lang_of(args))
-    print(f"{_label(w['a_hand'])}{ev.hand}  (riichi)")
+    lang = lang_of(args)
+    w = words(lang)
+    print(f"{_label(w['a_hand'])}{ev.hand}  ({system})")
     print(f"{_label(w['a_shanten'])}{_shanten_text(ev.shanten, w)}")
     print(f"{_label(w['e_turn'])}{ev.turn}   {w['e_states']} {ev.states}")
-    print(w["e_model"])
-    head = [w["a_discard"], w["a_shanten"], w["a_useful"], w["e_tenpai"], w["e_win"], w["e_score"],
-            w["e_two_step"], w["e_good"]]
+    print(w["e_model_table"] if ev.model == "table" else
+          w["e_model_mcr"] if system == "mcr" else w["e_model"])
+    head = [w["a_discard"], w["a_shanten"], w["a_useful"], w["e_tenpai"], w["e_win"], w["e_score"]]
+    if system == "riichi":
+        head += [w["e_two_step"], w["e_good"]]
+    if ev.model == "table" and system == "riichi":
+        head.append(w["e_riichi"])
     rows = [head]
     for o in ev.options:
-        rows.append([
+        row = [
             o.discard or "-", str(o.shanten), str(o.useful_unseen),
             f"{100 * o.tenpai_probability[0]:.2f}", f"{100 * o.win_probability[0]:.2f}",
-            f"{o.expected_score[0]:.0f}", "" if o.two_step is None else str(o.two_step),
-            "" if o.good_shape is None else f"{100 * o.good_shape:.1f}",
-        ])
+            f"{o.expected_score[0]:.0f}"]
+        if system == "riichi":
+            row += ["" if o.two_step is None else str(o.two_step),
+                    "" if o.good_shape is None else f"{100 * o.good_shape:.1f}"]
+        if ev.model == "table" and system == "riichi":
+            row.append("" if o.riichi is None else (w["e_yes"] if o.riichi else w["e_dama"]))
+        rows.append(row)
     widths = [max(_width(r[j]) for r in rows) for j in range(len(head))]
     for r in rows:
         print("  " + "  ".join(_pad(x, widths[j], j > 0) for j, x in enumerate(r)))
+    if system == "mcr":
+        _print_combinations(ev, w, lang)
     return 0
+
+
+#: the fan combinations shown for each MCR option
+_COMBINATIONS_SHOWN = 5
+
+
+def _print_combinations(ev: Any, w: Any, lang: str) -> None:
+    """The fan combinations of each MCR option's wins with their chance at the turn."""
+    from ..mcr import FAN_BY_ID
+
+    name_lang = lang if lang in ("en", "zh-Hant") else "zh"
+    print(w["e_fans"])
+    for o in ev.options:
+        if not o.combinations:
+            continue
+        print(f"  {o.discard or '-'}")
+        for fans, p in o.combinations[:_COMBINATIONS_SHOWN]:
+            names = " + ".join(FAN_BY_ID[f].name(name_lang) for f in fans)
+            print(f"    {100 * p:6.2f}  {names}")
+        if len(o.combinations) > _COMBINATIONS_SHOWN:
+            print(f"    ... {len(o.combinations) - _COMBINATIONS_SHOWN} {w['e_more']}")
 
 
 def _width(text: str) -> int:
@@ -289,10 +323,15 @@ def _register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "score and unseen count, for 14 tiles each discard with its shanten and useful tiles.",
     )
     _add_common(p, situation=True)
-    g = p.add_argument_group("expected values (riichi; docs/analysis-expected.md)")
+    g = p.add_argument_group("expected values (riichi or MCR; docs/analysis-expected.md)")
     g.add_argument("--expected", action="store_true",
                    help="each discard's tenpai and win chances and expected score to the end of "
-                   "the hand (mahjong-cpp v0.9.8's model; the system defaults to riichi)")
+                   "the hand (mahjong-cpp v0.9.8's model; the system defaults to riichi, "
+                   "--system mcr for MCR with its fan combinations)")
+    g.add_argument("--model", choices=("reference", "table"), default="reference",
+                   help="reference (mahjong-cpp's, default) or table (discards to the river, the "
+                   "tiles really left, riichi or dama by expected score)")
+    g.add_argument("--minimum", type=int, help="MCR: the fans a win needs (default 8)")
     g.add_argument("--turn", type=int, default=1, help="the turn the hand is at, 1-18 (default 1)")
     g.add_argument("--no-shanten-down", action="store_true",
                    help="do not explore discards that raise the shanten")

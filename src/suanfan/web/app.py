@@ -156,9 +156,15 @@ EXPECTED_MAX_STATES: Final = engine.EXPECTED_MAX_STATES
 
 
 class ExpectedRequest(_Body):
-    """A closed riichi hand (13 or 14 tiles) whose discards are valued to the end of the hand."""
+    """A closed riichi or MCR hand (13 or 14 tiles) whose discards are valued to the end of the hand."""
 
     hand: str = Field(max_length=MAX_INPUT_LENGTH, examples=["127m123567p4678s1z"])
+    system: Literal["riichi", "mcr"] = Field("riichi", description="the rule system")
+    model: Literal["reference", "table"] = Field(
+        "reference", description="reference (mahjong-cpp's) or table (docs/analysis-expected.md)")
+    visible: str = Field("", max_length=MAX_INPUT_LENGTH,
+                         description="tiles seen on the table, taken out of the wall")
+    minimum: int = Field(8, ge=0, le=1000, description="MCR: the fans a win needs")
     turn: int = Field(1, ge=1, le=18, description="the turn the hand is at")
     shanten_down: bool = Field(True, description="explore discards that raise the shanten")
     tegawari: bool = Field(True, description="explore draws kept though not useful")
@@ -168,7 +174,8 @@ class ExpectedRequest(_Body):
     dora_indicators: str = Field("", max_length=40, description="e.g. 3m7z")
     honba: int = Field(0, ge=0, le=100)
     riichi_sticks: int = Field(0, ge=0, le=100)
-    rules: str = Field("default", max_length=64, description="a riichi preset name")
+    rules: str | None = Field(None, max_length=64,
+                              description="a preset name (default: 'default' riichi, 'mcr' MCR)")
 
 
 #: the example body of each operation in the API docs, each one that "Try it out" answers with 200

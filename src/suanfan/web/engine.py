@@ -19,7 +19,7 @@ import os
 from typing import Any, Final
 
 from .. import __version__
-from ..errors import InvalidHand, LimitExceeded, MahjongError, NotWinning
+from ..errors import InvalidArgument, InvalidHand, LimitExceeded, MahjongError, NotWinning, describe
 from ..hand import Hand
 from ..notation import format_hand, parse_hand, parse_tile
 from ..svg import back_svg, flower_svg, hand_svg, tile_svg
@@ -49,8 +49,11 @@ RIICHI_FIELDS: Final[dict[str, Any]] = {
 #: the fields of an expected-value request with their defaults (``hand`` has none)
 EXPECTED_FIELDS: Final[dict[str, Any]] = {
     "turn": 1, "shanten_down": True, "tegawari": True, "details": True, "seat_wind": "E",
-    "round_wind": "E", "dora_indicators": "", "honba": 0, "riichi_sticks": 0, "rules": "default",
+    "round_wind": "E", "dora_indicators": "", "honba": 0, "riichi_sticks": 0, "rules": None,
+    "system": "riichi", "model": "reference", "visible": "", "minimum": 8,
 }
+#: the riichi-only fields of an expected-value request (an MCR request leaves them at default)
+_EXPECTED_RIICHI_ONLY: Final = ("dora_indicators", "honba", "riichi_sticks", "details")
 #: the bounds of one expected-value search (the HTTP API's; the page's worker can be cancelled)
 EXPECTED_MAX_SECONDS: Final = float(os.environ.get("SUANFAN_EXPECTED_SECONDS", "10"))
 EXPECTED_MAX_STATES: Final = 400_000
@@ -198,14 +201,35 @@ def analyze(hand_text: str, system: str, rules: str, situation: dict[str, Any],
 def expected(request: dict[str, Any]) -> dict[str, Any]:
     """``POST /api/expected`` (what ``suanfan analyze --expected --json`` prints), within
     :data:`EXPECTED_MAX_SECONDS` and :data:`EXPECTED_MAX_STATES` (beyond: ``LimitExceeded``)."""
-    check_rules("riichi", request["rules"])
+    system = request["system"]
+    if system not in ("riichi", "mcr"):
+        raise InvalidArgument(f"system={describe(system)}: give 'riichi' or 'mcr'")
+    rules = request["rules"] if request["rules"] is not None else DEFAULT_RULES[system]
+    check_rules(system, rules)
     try:
         from .. import analysis
     except ImportError as exc:  # pragma: no cover - the analysis package ships with suanfan
         raise EngineUnavailable(f"the analysis engine is not available ({exc})") from None
-    args = {k: request[k] for k in EXPECTED_FIELDS}
+    common = {"turn": request["turn"], "shanten_down": request["shanten_down"],
+              "tegawari": request["tegawari"], "model": request["model"],
+              "visible": request["visible"] or None, "seat_wind": request["seat_wind"],
+              "rules": rules}
+    if system == "mcr":
+        for name in _EXPECTED_RIICHI_ONLY:
+            if request[name] != EXPECTED_FIELDS[name]:
+                raise InvalidArgument(f"{name} is a riichi field; this is an MCR request")
+        ev = analysis.expected_values(request["hand"], "mcr", max_seconds=EXPECTED_MAX_SECONDS,
+                                      max_states=EXPECTED_MAX_STATES,
+                                      prevalent_wind=request["round_wind"],
+                                      minimum=request["minimum"], **common)
+        return ev.to_dict()
+    if request["minimum"] != EXPECTED_FIELDS["minimum"]:
+        raise InvalidArgument("minimum is an MCR field; this is a riichi request")
     ev = analysis.expected_values(request["hand"], "riichi", max_seconds=EXPECTED_MAX_SECONDS,
-                                  max_states=EXPECTED_MAX_STATES, **args)
+                                  max_states=EXPECTED_MAX_STATES, round_wind=request["round_wind"],
+                                  dora_indicators=request["dora_indicators"],
+                                  honba=request["honba"], riichi_sticks=request["riichi_sticks"],
+                                  details=request["details"], **common)
     return ev.to_dict()
 
 
