@@ -57,3 +57,34 @@ def test_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 2 and "--riichi" in err          # a riichi flag under MCR
     code, _, err = run(capsys, "waits", "234567m234p2345s", "--visible", "2s2s2s2s")
     assert code == 2 and "only 4" in err
+
+
+def test_expected_mcr_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
+    # analyze --expected --system mcr: the table and the fan combinations (docs/analysis-expected.md)
+    from suanfan.analysis import expected_values
+
+    args = ("analyze", "234m567p345s678s7z", "--expected", "--system", "mcr", "--turn", "16",
+            "--no-shanten-down", "--no-tegawari")
+    code, out, _ = run(capsys, *args, "--json")
+    assert code == 0
+    ev = expected_values("234m567p345s678s7z", "mcr", turn=16, shanten_down=False, tegawari=False)
+    assert json.loads(out) == json.loads(json.dumps(ev.to_dict()))
+    assert json.loads(out)["options"][0]["combinations"]
+    code, out, _ = run(capsys, *args, "--lang", "en")
+    assert code == 0 and "(mcr)" in out and "fan combinations" in out
+    assert "Fully Concealed Hand" in out
+
+
+def test_expected_table_model_and_visible(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "analyze", "123456789m1234p5z", "--expected", "--turn", "17",
+                       "--model", "table", "--visible", "144p", "--seat-wind", "S",
+                       "--no-shanten-down", "--no-tegawari", "--json")
+    assert code == 0
+    d = json.loads(out)
+    assert d["model"] == "table"
+    five = next(o for o in d["options"] if o["discard"] == "5z")
+    assert five["useful_unseen"] == 3 and five["riichi"] is False
+    code, _, err = run(capsys, "analyze", "123456789m1234p5z", "--expected", "--visible", "1111p")
+    assert code == 2 and "1p" in err
+    code, _, err = run(capsys, "analyze", "123456789m1234p5z", "--expected", "--minimum", "8")
+    assert code == 2 and "minimum" in err

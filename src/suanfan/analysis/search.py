@@ -353,15 +353,24 @@ def _values(g: _Graph, hand: list[int], root_key: int, n_tiles: int, s0: int, to
     nx = len(g.discard_keys)
     ne = len(g.e_draw)
     # the edges by draw node (out-edges) and by discard node (in-edges): compressed rows
-    out_start, out_order = _rows(g.e_draw, nd)
+    if table:
+        # the table model: a riichi hand draws only into riichi hands (the edge a riichi
+        # declaration made, dama 14 tiles -> riichi 13, is a discard, not a draw back)
+        kept = [e for e in range(ne) if g.draw_keys[g.e_draw[e]] < _RIICHI
+                or g.discard_keys[g.e_discard[e]] >= _RIICHI]
+        out_start, kept_order = _rows([g.e_draw[e] for e in kept], nd)
+        out_order = [kept[j] for j in kept_order]
+    else:
+        out_start, out_order = _rows(g.e_draw, nd)
+    n_out = len(out_order)
     in_start, in_order = _rows(g.e_discard, nx)
-    o_discard = [g.e_discard[out_order[j]] for j in range(ne)]
-    o_weight = [g.e_weight[out_order[j]] for j in range(ne)]
-    o_score = [g.e_score[out_order[j]] for j in range(ne)]
+    o_discard = [g.e_discard[out_order[j]] for j in range(n_out)]
+    o_weight = [g.e_weight[out_order[j]] for j in range(n_out)]
+    o_score = [g.e_score[out_order[j]] for j in range(n_out)]
     i_draw = [g.e_draw[in_order[j]] for j in range(ne)]
-    o_tag = [g.e_tag[out_order[j]] for j in range(ne)]
+    o_tag = [g.e_tag[out_order[j]] for j in range(n_out)]
     n_c = 0
-    for j in range(ne):
+    for j in range(n_out):
         if o_tag[j] + 1 > n_c:
             n_c = o_tag[j] + 1
     # the chance of winning with each combination under the expected-score policy: c * nd + d
