@@ -653,6 +653,39 @@ def test_expected_values_table_and_plot(page: Any) -> None:
     page.wait_for_selector("#ev", state="hidden")
 
 
+def test_expected_values_table_for_mcr(page: Any) -> None:
+    """A closed 14-tile MCR hand: the table with each option's likeliest fan combination and,
+    for the chosen one, its combinations with their chances (``expected_values(hand, "mcr")``)."""
+    from suanfan.analysis import expected_values
+    from suanfan.mcr import FAN_BY_ID
+
+    choose(page, "mcr")
+    hand = "1234567m22p34678s"  # ready: each discard is a wait of its own (8 fans or not)
+    fill(page, hand)
+    page.wait_for_selector("#ev:not([hidden])")
+    page.uncheck("#ev-sd")
+    page.uncheck("#ev-tg")
+    page.fill("#ev-turn", "10")
+    page.click("#ev-run")
+    page.wait_for_selector("#ev-table tr[data-index]")
+    ev = expected_values(hand, "mcr", turn=10, shanten_down=False, tegawari=False)
+    rows = page.locator("#ev-table tr[data-index]")
+    assert rows.count() == len(ev.options) > 1
+    for i, o in enumerate(ev.options):
+        row = rows.nth(i)
+        assert row.get_attribute("data-discard") == o.discard
+        assert row.locator(".ev-win").inner_text() == f"{100 * o.win_probability[0]:.1f}"
+        want = " + ".join(FAN_BY_ID[f].en for f in o.combinations[0][0]) if o.combinations else "—"
+        assert row.locator(".ev-combo").inner_text() == want
+    combos = page.locator("#ev-combos tr:not(.head)")
+    assert combos.count() == min(8, len(ev.options[0].combinations)) > 0
+    assert combos.nth(0).locator(".num").inner_text() == f"{100 * ev.options[0].combinations[0][1]:.1f}"
+    page.select_option("#lang", "zh-Hans")
+    assert page.locator("#ev-table th").nth(5).inner_text() == "番种组合"
+    first = " + ".join(FAN_BY_ID[f].zh for f in ev.options[0].combinations[0][0])
+    assert rows.nth(0).locator(".ev-combo").inner_text() == first
+
+
 def test_expected_values_can_be_cancelled(page: Any) -> None:
     """A search still running stops on Cancel (the server's answer is held back, so that the
     search is "long" whatever the machine's speed, and no server time is spent)."""

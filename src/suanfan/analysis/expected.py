@@ -28,6 +28,7 @@ from typing import Any, Final
 from ..errors import InvalidArgument, InvalidHand, describe
 from ..hand import Hand
 from ..notation import parse_hand, parse_tiles
+from ..mcr import FAN_BY_ID
 from ..riichi import dora_of_indicator
 from ..riichi import score as riichi_score
 from ..riichi.points import base_points, payment
@@ -102,9 +103,20 @@ class ExpectedOption:
             "two_step": self.two_step,
             "improvements": [u.to_dict() for u in self.improvements],
             "good_shape": self.good_shape,
-            "combinations": [{"fans": list(c), "probability": p} for c, p in self.combinations],
+            "combinations": [{"fans": list(c), "probability": p, "names": _fan_names(c)}
+                             for c, p in self.combinations],
             "riichi": self.riichi,
         }
+
+
+def _fan_names(fans: tuple[str, ...]) -> list[dict[str, str]]:
+    """Each MCR fan of a combination with its names (``name_zh``, ``name_zh_hant``, ``name_en``)."""
+    out: list[dict[str, str]] = []
+    for f in fans:
+        d = FAN_BY_ID.get(f)
+        out.append({"id": f, "name_zh": d.zh, "name_zh_hant": d.zh_hant, "name_en": d.en}
+                   if d is not None else {"id": f})
+    return out
 
 
 @dataclass(frozen=True, slots=True)

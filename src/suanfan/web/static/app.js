@@ -632,18 +632,18 @@
     }
   }
 
-  // ------------------------------------------- to the end of the hand: expected values (riichi)
-  /** A closed 14-tile riichi hand: every discard's tenpai and win chances and expected score by
+  // ------------------------------------------- to the end of the hand: expected values (riichi, MCR)
+  /** A closed 14-tile riichi or MCR hand: every discard's tenpai and win chances and expected score by
    *  the end of the hand (POST /api/expected, or the same function in the page's worker). A
    *  search can take seconds: it runs on a tap, shows its elapsed time and can be cancelled. */
   const EV = { hand: null, data: null, chosen: null, run: 0, timer: null, abort: null, status: "" };
   function evHandText() {
-    return S.system === "riichi" && !S.melds.length && tileCount() === 14 ? $("notation").value.trim() : null;
+    return !S.melds.length && tileCount() === 14 ? $("notation").value.trim() : null;
   }
   function evSync() {
     const hand = evHandText();
     $("ev").hidden = !hand;
-    if (hand !== EV.hand) {  // another hand: the last figures are not its own
+    if (hand !== EV.hand || (EV.data && EV.data.system !== S.system)) {  // another hand: the last figures are not its own
       if (EV.timer) evCancel(true);
       EV.hand = hand; EV.data = null; EV.chosen = null; EV.status = "";
       renderEV();
@@ -661,11 +661,15 @@
     const my = ++EV.run;
     const sit = situation();
     const body = {
-      hand, rules: S.preset.riichi, turn: Math.min(18, Math.max(1, Number($("ev-turn").value) || 1)),
+      hand, system: S.system, rules: S.preset[S.system], turn: Math.min(18, Math.max(1, Number($("ev-turn").value) || 1)),
       shanten_down: $("ev-sd").checked, tegawari: $("ev-tg").checked, seat_wind: sit.seat_wind,
-      round_wind: sit.round_wind, dora_indicators: sit.dora_indicators, honba: sit.honba,
-      riichi_sticks: sit.riichi_sticks,
     };
+    if (S.system === "mcr") {
+      body.round_wind = sit.prevalent_wind || sit.round_wind || "E";
+    } else {
+      Object.assign(body, { round_wind: sit.round_wind, dora_indicators: sit.dora_indicators, honba: sit.honba,
+        riichi_sticks: sit.riichi_sticks });
+    }
     const t0 = performance.now();
     const tick = () => { $("ev-progress").textContent = t("ev_running", ((performance.now() - t0) / 1000).toFixed(1)); };
     evBusy(true);
@@ -715,16 +719,30 @@
     const d = EV.data;
     if (!d) { $("ev-out").innerHTML = ""; return; }
     const opts = Array.isArray(d.options) ? d.options : [];
+    const mcr = d.system === "mcr";  // MCR: the fan combinations instead of two-step and good shape
     const rows = opts.map((o, i) => `<tr data-discard="${esc(o.discard || "")}" data-index="${i}" class="${i === EV.chosen ? "on" : ""}" tabindex="0">
       <td class="disc">${o.discard ? tileImg(o.discard) : "—"}</td><td class="num">${esc(t("shanten", o.shanten))}</td>
       <td class="num ev-tenpai">${pct(o.tenpai_probability[0])}</td><td class="num ev-win">${pct(o.win_probability[0])}</td>
-      <td class="num ev-score">${Math.round(o.expected_score[0])}</td>
-      <td class="num ev-two">${o.two_step == null ? "—" : o.two_step}</td>
-      <td class="num ev-good">${o.good_shape == null ? "—" : pct(o.good_shape)}</td></tr>`).join("");
+      <td class="num ev-score">${Math.round(o.expected_score[0])}</td>` + (mcr
+      ? `<td class="ev-combo">${o.combinations && o.combinations.length ? esc(evCombo(o.combinations[0])) : "—"}</td></tr>`
+      : `<td class="num ev-two">${o.two_step == null ? "—" : o.two_step}</td>
+      <td class="num ev-good">${o.good_shape == null ? "—" : pct(o.good_shape)}</td></tr>`)).join("");
     const o = EV.chosen != null ? opts[EV.chosen] : null;
+    const extra = mcr ? `<th>${esc(t("col_combo"))}</th>` : `<th>${esc(t("col_two_step"))}</th><th>${esc(t("col_good"))}</th>`;
     $("ev-out").innerHTML = `<table class="fans advice ev" id="ev-table"><tr class="head"><th>${esc(t("col_discard"))}</th>
       <th>${esc(t("col_shanten"))}</th><th>${esc(t("col_tenpai"))}</th><th>${esc(t("col_win"))}</th><th>${esc(t("col_ev"))}</th>
-      <th>${esc(t("col_two_step"))}</th><th>${esc(t("col_good"))}</th></tr>${rows}</table>` + (o ? evPlot(o, d.turn) : "");
+      ${extra}</tr>${rows}</table>` + (o ? evPlot(o, d.turn) + (mcr ? evCombos(o) : "") : "");
+  }
+  /** An MCR fan combination by name, in the page's language. */
+  function evCombo(c) {
+    return (c.names || c.fans.map((id) => ({ id }))).map((f) => (f.name_zh ? fanName(f) : f.id)).join(" + ");
+  }
+  /** The chosen MCR option's fan combinations with their chance of winning by them. */
+  function evCombos(o) {
+    const list = (o.combinations || []).slice(0, 8);
+    if (!list.length) return "";
+    return `<table class="fans ev-combos" id="ev-combos"><tr class="head"><th>${esc(t("col_combo"))}</th><th>${esc(t("col_win"))}</th></tr>
+      ${list.map((c) => `<tr><td>${esc(evCombo(c))}</td><td class="num">${pct(c.probability)}</td></tr>`).join("")}</table>`;
   }
   /** Our own SVG: the win chance (left axis, %) and the expected score (right axis) by turn. */
   function evPlot(o, turn) {
