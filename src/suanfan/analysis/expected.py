@@ -27,8 +27,8 @@ from typing import Any, Final
 
 from ..errors import InvalidArgument, InvalidHand, describe
 from ..hand import Hand
-from ..notation import parse_hand, parse_tiles
 from ..mcr import FAN_BY_ID
+from ..notation import parse_hand, parse_tiles
 from ..riichi import dora_of_indicator
 from ..riichi import score as riichi_score
 from ..riichi.points import base_points, payment
