@@ -49,6 +49,7 @@ EXCLUDE = [
     "src/suanfan/parallel.py",  # a tool: processes and a Dask client, no engine work
     # the statistics tool: counters folded over records, nothing hot; its results cross processes
     "src/suanfan/stats/*",
+    "src/suanfan/review/*",  # the review tool: it calls the engines, nothing hot of its own; results cross processes
     # mypyc 2.4.1: a compiled frozen dataclass does not unpickle (FrozenInstanceError on
     # __setstate__), and these results must pickle; neither module is on a hot path
     "src/suanfan/analysis/safety.py",

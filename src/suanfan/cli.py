@@ -142,7 +142,7 @@ def _load_faces() -> None:
     import importlib
 
     for name in ("mcr", "rules", "riichi", "analysis", "batch", "replay", "convert", "tournament", "stats",
-                 "web"):
+                 "review", "web"):
         try:
             importlib.import_module(f"suanfan.commands.{name}")
         except ModuleNotFoundError as exc:
