@@ -129,7 +129,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     from ..review import DEFAULT_THRESHOLD, MAX_SHANTEN
 
     p = sub.add_parser(
-        "review", help="every decision of one player of riichi logs, judged by expected values",
+        "review", help="each decision of a player of riichi logs, judged",
         description="Every decision of one player (discards, riichi, win or pass, calls and "
                     "kongs offered) of riichi logs (Tenhou mjlog XML, tenhou.net/6 JSON, mjai "
                     "JSON Lines): what was played, what suanfan would choose by the exact "
