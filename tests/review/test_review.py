@@ -144,3 +144,11 @@ def test_html_report_in_a_browser(tmp_path: Path, capsys: pytest.CaptureFixture[
         assert "agreement" in page.inner_text("table.summary")
         assert all(u.startswith("file:") for u in requests)  # no network
         browser.close()
+
+
+def test_jobs_give_the_one_process_answer(capsys: pytest.CaptureFixture[str]) -> None:
+    files = [str(p) for p in REAL]
+    assert main(["review", *files, "--seat", "3", "--json", "--max-shanten", "1"]) == 0
+    one = capsys.readouterr().out
+    assert main(["review", *files, "--seat", "3", "--json", "--max-shanten", "1", "--jobs", "2"]) == 0
+    assert capsys.readouterr().out == one and one.count("\n") == len(files)
