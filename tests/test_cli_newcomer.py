@@ -168,7 +168,7 @@ def test_tournament_sheet_speaks_the_language(tmp_path: Path, capsys: pytest.Cap
                          "--winner", "B", "--discarder", "C", "--dora", "10m", "--lang", "en")
     assert code == 0, err
     assert "(Tanyao 1, Dora 4; dora indicators 1m 0m)" in out and "--dora 10m reads as 2" in err
-    assert "(断幺九 1, ドラ 4;" in run(capsys, "tournament", "sheet", db, "1", "1", "--lang", "ja")[1]
+    assert "（断幺九 1, ドラ 4；" in run(capsys, "tournament", "sheet", db, "1", "1", "--lang", "ja")[1]
     mcr = str(tmp_path / "m.db")
     t = Tournament.create(mcr, "M", "mcr")
     t.import_players("A\nB\nC\nD\n")
