@@ -69,6 +69,8 @@ __all__ = [
     "improving_kinds",
     "mcr_shanten",
     "mcr_shanten_counts",
+    "mcr_spare_keys",
+    "mcr_useful_keys",
     "meld_kinds",
     "regular_shanten_counts",
     "riichi_forms_keys",
@@ -1045,38 +1047,24 @@ def improving_kinds(counts: Sequence[int], n_melds: int, own: Sequence[int],
     """Shanten of standing ``counts`` and the kinds whose draw lowers it (``system`` ``"mcr"`` or
     ``"riichi"``). ``own``: the hand's counts with melds; a kind held four times is not drawn."""
     k0, k1, k2, k3 = _counts_keys(_as_list(counts))
-    riichi = system == "riichi"
-    s = _riichi(k0, k1, k2, k3, n_melds) if riichi else _mcr(k0, k1, k2, k3, n_melds)
-    out: list[int] = []
+    if len(own) != NUM_KINDS:
+        raise ValueError(f"expected {NUM_KINDS} kind counts, got {len(own)}")
+    blocked: i64 = 0
     for k in range(NUM_KINDS):
         if own[k] >= 4:
-            continue
-        a, b, c, d = k0, k1, k2, k3
-        if k < 9:
-            a = _plus_one(k0, k)
-        elif k < 18:
-            b = _plus_one(k1, k - 9)
-        elif k < 27:
-            c = _plus_one(k2, k - 18)
-        else:
-            d = _plus_one(k3, k - 27)
-        x = _riichi(a, b, c, d, n_melds) if riichi else _mcr(a, b, c, d, n_melds)
-        if x < s:
+            blocked |= _KIND_BIT[k]
+    info = _kinds(k0, k1, k2, k3, n_melds, system == "riichi", blocked, True)
+    out: list[int] = []
+    for k in range(NUM_KINDS):
+        if (info >> k) & 1:
             out.append(k)
-    return s, out
+    return (info >> SHANTEN_AT) - 1, out
 
 
 #: the key of one tile of rank r. (Not ``1 << (4 * r)`` in i64 code: mypyc 1.x compiles a literal
 #: 1 shifted by a native amount as a 32-bit C int, so rank 9 (r = 8, 32 bits) would wrap; shifts below 31 in
 #: this module are safe.)
 _RANK_ONE: Final[list[i64]] = [1 << (4 * r) for r in range(9)]
-
-
-def _plus_one(key: i64, r: i64) -> i64:
-    """``key`` with one more tile of rank ``r``."""
-    if ((key >> (4 * r)) & 15) == _MAX_COUNT:
-        raise ValueError(f"kind count out of range 0-{_MAX_COUNT}")
-    return key + _RANK_ONE[r]
 
 
 def hand_counts(hand: Hand) -> tuple[list[int], int]:
@@ -1458,6 +1446,138 @@ def riichi_spare_keys(k0: i64, k1: i64, k2: i64, k3: i64) -> i64:
                     and _with(od, _honors(k3 - _RANK_ONE[r], _HONORS_RIICHI, _CAP_RIICHI)) == s1:
                 mask |= _KIND_BIT[27 + r]
     return mask | (f & 7) << FORMS_AT | s1 << SHANTEN_AT
+
+
+# -- useful and spare kinds of any hand, both systems (advice, the MCR expected values) ----------
+def _sets_and_pair(o: i64, r: i64, n: i64) -> i64:
+    """The fewest draws for ``n`` sets and a pair from a vector ``o`` of three groups (see
+    :func:`_vec`) and the record ``r`` of the fourth: the pair from either side."""
+    best: i64 = 64
+    for m in range(n + 1):
+        x = ((o >> (4 * (5 + m))) & 15) + ((r >> (4 * (n - m))) & 15)
+        if x < best:
+            best = x
+        x = ((o >> (4 * m)) & 15) + ((r >> (4 * (5 + n - m))) & 15)
+        if x < best:
+            best = x
+    return best
+
+
+def _special(k0: i64, k1: i64, k2: i64, k3: i64, ra: i64, rb: i64, rc: i64, rd: i64,
+             n_melds: i64, riichi: bool, bound: i64) -> i64:
+    """The least shanten of the special forms of a system beside ``n_melds`` melds, or ``bound``
+    if none is lower (riichi: seven pairs and thirteen orphans, closed hands only; MCR: those, 全不靠
+    and 组合龙, which allows one declared meld)."""
+    best = bound
+    if n_melds == 0:
+        x = _seven_pairs_riichi(ra, rb, rc, rd) if riichi else _seven_pairs_mcr(ra, rb, rc, rd)
+        if x < best:
+            best = x
+        x = _orphans(ra, rb, rc, rd, k0, k1, k2)
+        if x < best:
+            best = x
+        if riichi:
+            return best
+        x = _honors_and_knitted(ra, rb, rc, rd)
+        if x < best:
+            best = x
+    elif riichi or n_melds > 1:
+        return best
+    return _knitted_straight(k0, k1, k2, ra, rb, rc, rd, n_melds, best)
+
+
+def _kinds(k0: i64, k1: i64, k2: i64, k3: i64, n_melds: i64, riichi: bool, blocked: i64,
+           draw: bool) -> i64:
+    """The shanten of standing tiles (four keys) beside ``n_melds`` melds, and the kinds whose
+    draw lowers it (``draw``; a kind of ``blocked``, a kind mask, is never drawn) or whose discard
+    keeps it (none when the tiles are complete), packed: kind mask | (shanten + 1) <<
+    :data:`SHANTEN_AT`.
+
+    A draw lowers, a discard raises, each form's shanten by one at most, so only the forms that
+    reach the shanten matter. The standard form: the changed group's record beside one min-plus
+    vector of the other three (:func:`_vec`); the special forms, when one reaches the shanten:
+    their functions on the changed records.
+    """
+    if riichi:
+        ra = _suit(k0, _SUITS_RIICHI, _CAP_RIICHI)
+        rb = _suit(k1, _SUITS_RIICHI, _CAP_RIICHI)
+        rc = _suit(k2, _SUITS_RIICHI, _CAP_RIICHI)
+        rd = _honors(k3, _HONORS_RIICHI, _CAP_RIICHI)
+    else:
+        ra = _suit(k0, _SUITS_MCR, _CAP_NONE)
+        rb = _suit(k1, _SUITS_MCR, _CAP_NONE)
+        rc = _suit(k2, _SUITS_MCR, _CAP_NONE)
+        rd = _honors(k3, _HONORS_MCR, _CAP_NONE)
+    n = 4 - n_melds
+    std = _combine(ra, rb, rc, rd, n) - 1
+    s = std
+    if std >= 0:
+        s = _special(k0, k1, k2, k3, ra, rb, rc, rd, n_melds, riichi, std)
+    if not draw and s < 0:
+        return (s + 1) << SHANTEN_AT
+    # the specials are looked at only when one of them reaches the shanten
+    specials = s < std or _special(k0, k1, k2, k3, ra, rb, rc, rd, n_melds, riichi, s + 1) == s
+    ab = _vec(ra, rb)
+    cd = _vec(rc, rd)
+    mask: i64 = 0
+    for g in range(4):
+        key = k0 if g == 0 else (k1 if g == 1 else (k2 if g == 2 else k3))
+        if g == 0:
+            o = _vec(rb, cd)
+        elif g == 1:
+            o = _vec(ra, cd)
+        elif g == 2:
+            o = _vec(ab, rd)
+        else:
+            o = _vec(ab, rc)
+        for r in range(9 if g < 3 else 7):
+            bit = _KIND_BIT[9 * g + r]
+            c = (key >> (4 * r)) & 15
+            if draw:
+                if bit & blocked or c >= _MAX_COUNT:
+                    continue
+                nk = key + _RANK_ONE[r]
+            else:
+                if c == 0:
+                    continue
+                nk = key - _RANK_ONE[r]
+            if g == 3:
+                nr = _honors(nk, _HONORS_RIICHI, _CAP_RIICHI) if riichi \
+                    else _honors(nk, _HONORS_MCR, _CAP_NONE)
+            elif riichi:
+                nr = _suit(nk, _SUITS_RIICHI, _CAP_RIICHI)
+            else:
+                nr = _suit(nk, _SUITS_MCR, _CAP_NONE)
+            x = _sets_and_pair(o, nr, n) - 1
+            if (x < s) if draw else (x == s):
+                mask |= bit
+                continue
+            if not specials:
+                continue
+            if g == 0:
+                x = _special(nk, k1, k2, k3, nr, rb, rc, rd, n_melds, riichi, s + 1)
+            elif g == 1:
+                x = _special(k0, nk, k2, k3, ra, nr, rc, rd, n_melds, riichi, s + 1)
+            elif g == 2:
+                x = _special(k0, k1, nk, k3, ra, rb, nr, rd, n_melds, riichi, s + 1)
+            else:
+                x = _special(k0, k1, k2, nk, ra, rb, rc, nr, n_melds, riichi, s + 1)
+            if (x < s) if draw else (x == s):
+                mask |= bit
+    return mask | (s + 1) << SHANTEN_AT
+
+
+def mcr_useful_keys(k0: i64, k1: i64, k2: i64, k3: i64) -> i64:
+    """A closed MCR hand's shanten (the five forms) and useful kinds (held fewer than four times,
+    their draw lowers the shanten), packed: kind mask | (shanten + 1) << :data:`SHANTEN_AT` (no
+    form bits). The keys as :func:`riichi_forms_keys` takes them."""
+    return _kinds(k0, k1, k2, k3, 0, False, _kinds_where(k0, k1, k2, k3, 4), True)
+
+
+def mcr_spare_keys(k0: i64, k1: i64, k2: i64, k3: i64) -> i64:
+    """A closed MCR hand's shanten and spare kinds (held, their discard keeps the shanten; none
+    when the hand is complete), packed as :func:`mcr_useful_keys`."""
+    return _kinds(k0, k1, k2, k3, 0, False, 0, False)
 
 
 #: bit k of a kind mask (a list: see _RANK_ONE on shifts of literals in compiled code)

@@ -7,24 +7,16 @@ from __future__ import annotations
 
 from ..mcr import win_values
 from ..mcr.wins import WinValues
-from ..shanten import SHANTEN_AT, mcr_shanten_counts
-from ..tiles import NUM_KINDS
+from ..shanten import mcr_spare_keys, mcr_useful_keys
 from .search import WinValue
 
 __all__ = ["MCRWinValue"]
 
-def _counts_of(k0: int, k1: int, k2: int, k3: int) -> list[int]:
-    out = [0] * NUM_KINDS
-    for g in range(4):
-        key = k0 if g == 0 else (k1 if g == 1 else (k2 if g == 2 else k3))
-        for r in range(9 if g < 3 else 7):
-            out[9 * g + r] = (key >> (4 * r)) & 15
-    return out
-
 
 class MCRWinValue(WinValue):
     """MCR's side of the search: shanten over the five forms, useful kinds (a draw lowers the
-    shanten), spare kinds (a discard keeps it; none from a complete hand), and the self-drawn settlement."""
+    shanten), spare kinds (a discard keeps it; none from a complete hand), both from the shanten
+    tables (:func:`suanfan.shanten.mcr_useful_keys`), and the self-drawn settlement."""
 
     def __init__(self, values: WinValues) -> None:
         self.values = values
@@ -35,33 +27,12 @@ class MCRWinValue(WinValue):
         return False
 
     def useful(self, k0: int, k1: int, k2: int, k3: int) -> int:
-        c = _counts_of(k0, k1, k2, k3)
-        s = mcr_shanten_counts(c)
-        mask = 0
-        for k in range(NUM_KINDS):
-            if c[k] >= 4:
-                continue
-            c[k] += 1
-            if mcr_shanten_counts(c) < s:
-                mask |= 1 << k
-            c[k] -= 1
-        return mask | (s + 1) << SHANTEN_AT
+        return mcr_useful_keys(k0, k1, k2, k3)
 
     def spare(self, k0: int, k1: int, k2: int, k3: int) -> int:
-        c = _counts_of(k0, k1, k2, k3)
-        s = mcr_shanten_counts(c)
-        if s < 0:  # complete: no discard explored (a win below the minimum ends at 0; see docs)
-            return (s + 1) << SHANTEN_AT
-        keep = s
-        mask = 0
-        for k in range(NUM_KINDS):
-            if c[k] == 0:
-                continue
-            c[k] -= 1
-            if mcr_shanten_counts(c) == keep:
-                mask |= 1 << k
-            c[k] += 1
-        return mask | (s + 1) << SHANTEN_AT
+        # a complete hand has no spare kinds: no discard explored (a win below the minimum ends
+        # at 0; see docs)
+        return mcr_spare_keys(k0, k1, k2, k3)
 
     def value(self, counts: list[int], win: int, riichi: bool) -> float:
         return float(self.values.of_tiles(counts, win).value)
