@@ -303,23 +303,107 @@ def _canonical(key: i64) -> i64:
     return a if a < b else b
 
 
+def _base5() -> list[int]:
+    """By three ranks' nibbles (12 bits): their counts read as a base-5 number, or -1 if a count
+    exceeds 4."""
+    out: list[int] = []
+    for v in range(4096):
+        a, b, c = v & 15, (v >> 4) & 15, v >> 8
+        out.append(a + 5 * b + 25 * c if a <= 4 and b <= 4 and c <= 4 else -1)
+    return out
+
+
+#: see _base5
+_BASE5: Final[list[i64]] = _base5()
+#: the direct suit tables: a record by the suit's counts read as a base-5 number (5**9 slots,
+#: 15.6 MB of pointers each on a 64-bit build, allocated on first use), for counts of at most 4
+_DIRECT_SLOTS: Final = 5 ** 9
+_DIRECT_RIICHI: Final[list[i64]] = []
+_DIRECT_MCR: Final[list[i64]] = []
+#: records filled in each direct table (riichi, MCR), and the bound at which it is emptied
+_DIRECT_FILLED: Final[list[i64]] = [0, 0]
+_DIRECT_CAP: Final = 1 << 18
+
+
 def _suit(key: i64, memo: dict[i64, i64], cap: i64) -> i64:
-    """The record of a suit (``memo``: the table of ``cap``)."""
+    """The record of a suit (``memo``: the table of ``cap``, for counts above 4).
+
+    Counts of at most 4 are looked up by their base-5 number in a flat table (no hashing, no
+    boxing of the key), the others in ``memo``; a record is computed once per canonical shape.
+    """
+    a = _BASE5[key & 4095]
+    b = _BASE5[(key >> 12) & 4095]
+    c = _BASE5[(key >> 24) & 4095]
+    if a < 0 or b < 0 or c < 0 or key >> 36:
+        return _suit_memo(key, memo, cap)
+    riichi = cap == _CAP_RIICHI
+    table = _DIRECT_RIICHI if riichi else _DIRECT_MCR
+    index = a + 125 * b + 15625 * c
+    if len(table) == _DIRECT_SLOTS:
+        rec = table[index]
+        if rec >= 0:
+            return rec
+    else:
+        table.extend([-1] * _DIRECT_SLOTS)
+    which = 0 if riichi else 1
+    filled = _DIRECT_FILLED[which]
+    if filled >= _DIRECT_CAP:
+        for i in range(_DIRECT_SLOTS):
+            table[i] = -1
+        filled = 0
+    rec = _shape(key, cap) | _fields(key, 9)
+    table[index] = rec
+    _DIRECT_FILLED[which] = filled + 1
+    return rec
+
+
+def _shape(key: i64, cap: i64) -> i64:
+    """The distances of a suit, by its canonical key (translations and mirror images share them)."""
+    shapes = _SHAPES_RIICHI if cap == _CAP_RIICHI else _SHAPES_MCR
+    ck = _canonical(key)
+    d = shapes.get(ck, -1)
+    if d < 0:
+        d = _distances(ck, 9, True, cap, _SUFFIXES)
+        if len(shapes) >= _MEMO_CAP:
+            shapes.clear()
+        shapes[ck] = d
+    return d
+
+
+def _suit_memo(key: i64, memo: dict[i64, i64], cap: i64) -> i64:
+    """The record of a suit holding a kind more than four times (MCR counts shapes only)."""
     rec = memo.get(key, -1)
     if rec < 0:
-        shapes = _SHAPES_RIICHI if cap == _CAP_RIICHI else _SHAPES_MCR
-        ck = _canonical(key)
-        d = shapes.get(ck, -1)
-        if d < 0:
-            d = _distances(ck, 9, True, cap, _SUFFIXES)
-            if len(shapes) >= _MEMO_CAP:
-                shapes.clear()
-            shapes[ck] = d
-        rec = d | _fields(key, 9)
+        rec = _shape(key, cap) | _fields(key, 9)
         if len(memo) >= _MEMO_CAP:
             memo.clear()
         memo[key] = rec
     return rec
+
+
+def _honor_index() -> tuple[list[int], list[int]]:
+    """By the nibbles of honours 1-3 (12 bits) and 4-7 (16 bits): their part of the index of
+    :func:`_honors`, or -1 if a count exceeds 4."""
+    lo: list[int] = []
+    hi: list[int] = []
+    for v in range(1 << 16):
+        part = 0
+        for i in range(4):
+            c = (v >> (4 * i)) & 15
+            if c > 4:
+                part = -1
+                break
+            if c:
+                part += 1 << (3 * (c - 1))
+        hi.append(part)
+        if v < 4096:
+            lo.append(part)
+    return lo, hi
+
+
+_HONOR_PARTS: Final = _honor_index()
+_HONOR_LO: Final[list[i64]] = _HONOR_PARTS[0]
+_HONOR_HI: Final[list[i64]] = _HONOR_PARTS[1]
 
 
 def _honors(key: i64, table: list[i64], cap: i64) -> i64:
@@ -327,13 +411,11 @@ def _honors(key: i64, table: list[i64], cap: i64) -> i64:
     other, so the record depends on how many kinds are held once, twice … only: a small index
     (the mask of kinds held in a record is then that of the first hand met with those numbers; no
     form reads the honours' mask)."""
-    index: i64 = 0
-    for i in range(7):
-        c = (key >> (4 * i)) & 15
-        if c:
-            if c > 4:
-                return _record(key, 7, False, cap)
-            index += 1 << (3 * (c - 1))
+    lo = _HONOR_LO[key & 4095]
+    hi = _HONOR_HI[(key >> 12) & 65535]
+    if lo < 0 or hi < 0 or key >> 28:
+        return _record(key, 7, False, cap)
+    index = lo + hi
     rec = table[index]
     if rec < 0:
         rec = _record(key, 7, False, cap)
@@ -345,6 +427,10 @@ def _clear_tables() -> None:
     """Empty every table and memo (for measurements of a cold start)."""
     for memo in (_SUITS_RIICHI, _SUITS_MCR, _SHAPES_RIICHI, _SHAPES_MCR, _SUFFIXES):
         memo.clear()
+    for direct in (_DIRECT_RIICHI, _DIRECT_MCR):
+        direct.clear()
+    _DIRECT_FILLED[0] = 0
+    _DIRECT_FILLED[1] = 0
     for table in (_HONORS_RIICHI, _HONORS_MCR):
         for i in range(len(table)):
             table[i] = -1
@@ -781,31 +867,9 @@ def _as_list(counts: Sequence[int]) -> list[int]:
 
 
 def _hand_keys(h: Hand) -> tuple[i64, i64, i64, i64]:
-    """The four keys of a hand's standing tiles (winning tile included); a hand holds at most four
-    copies of a kind, so no count overflows its four bits."""
-    k0 = k1 = k2 = k3 = 0
-    for t in h.concealed:
-        k = _KIND[t]
-        if k < 9:
-            k0 += 1 << (4 * k)
-        elif k < 18:
-            k1 += 1 << (4 * (k - 9))
-        elif k < 27:
-            k2 += 1 << (4 * (k - 18))
-        else:
-            k3 += 1 << (4 * (k - 27))
-    w = h.winning_tile
-    if w is not None:
-        k = _KIND[w]
-        if k < 9:
-            k0 += 1 << (4 * k)
-        elif k < 18:
-            k1 += 1 << (4 * (k - 9))
-        elif k < 27:
-            k2 += 1 << (4 * (k - 18))
-        else:
-            k3 += 1 << (4 * (k - 27))
-    return k0, k1, k2, k3
+    """The four keys of a hand's standing tiles (winning tile included), as the hand keeps them
+    packed (a hand holds at most four copies of a kind, so no count overflows its four bits)."""
+    return h.standing_m, h.standing_p, h.standing_s, h.standing_z
 
 
 # -- forms on keys ------------------------------------------------------------------------------

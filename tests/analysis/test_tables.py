@@ -154,15 +154,27 @@ def test_honor_index_ignores_order() -> None:
             _vector(_record(_key(shuffled), 7, False, _CAP_RIICHI))
 
 
-def test_memo_is_bounded() -> None:
+def test_tables_are_bounded() -> None:
+    # counts of at most 4: the flat table by base-5 number (5**9 slots, a bounded number filled);
+    # a count of 5 (MCR counts shapes only): the memo
+    from suanfan.shanten import _DIRECT_CAP, _DIRECT_FILLED, _DIRECT_RIICHI, _DIRECT_SLOTS
+
     memo: dict[int, int] = {}
     rng = random.Random(4)
     for pat in _random_patterns(rng, 200):
-        _suit(_key(pat), memo, _CAP_RIICHI)
+        key = _key(pat)
+        assert _suit(key, memo, _CAP_RIICHI) == _record(key, 9, True, _CAP_RIICHI), pat
+    assert len(memo) == 0
+    assert len(_DIRECT_RIICHI) == _DIRECT_SLOTS
+    assert 0 < _DIRECT_FILLED[0] <= _DIRECT_CAP
+    for pat in _random_patterns(rng, 200):
+        pat[rng.randrange(9)] = 5
+        key = _key(pat)
+        assert _suit(key, memo, _CAP_NONE) == _record(key, 9, True, _CAP_NONE), pat
     assert 0 < len(memo) <= _MEMO_CAP
     # the memo gives what the programme gives
     for key, rec in memo.items():
-        assert rec == _record(key, 9, True, _CAP_RIICHI)
+        assert rec == _record(key, 9, True, _CAP_NONE)
 
 
 def test_written_out_combination_is_min_plus() -> None:
