@@ -375,6 +375,9 @@ def _clear_tables() -> None:
     """Empty every table and memo (for measurements of a cold start)."""
     for memo in (_SUITS_RIICHI, _SUITS_MCR, _SHAPES_RIICHI, _SHAPES_MCR, _SUFFIXES):
         memo.clear()
+    for near in (_PLUS_RIICHI, _PLUS_MCR, _MINUS_RIICHI, _MINUS_MCR, _PLUS_HONORS_RIICHI,
+                 _PLUS_HONORS_MCR, _MINUS_HONORS_RIICHI, _MINUS_HONORS_MCR):
+        near.clear()
     for table in (_HONORS_RIICHI, _HONORS_MCR):
         for i in range(len(table)):
             table[i] = -1
@@ -1388,18 +1391,20 @@ def riichi_useful_keys(k0: i64, k1: i64, k2: i64, k3: i64) -> i64:
         oa = _vec(rb, cd)
         ob = _vec(ra, cd)
         oc = _vec(ab, rd)
+        na = _neighbours(k0, False, True, True)
+        nb = _neighbours(k1, False, True, True)
+        nc = _neighbours(k2, False, True, True)
         for r in range(9):
-            one = _RANK_ONE[r]
-            if ((k0 >> (4 * r)) & 15) < 4 and _with(oa, _suit(k0 + one, _SUITS_RIICHI, _CAP_RIICHI)) < s1:
+            if ((k0 >> (4 * r)) & 15) < 4 and _with(oa, na[r]) < s1:
                 mask |= _KIND_BIT[r]
-            if ((k1 >> (4 * r)) & 15) < 4 and _with(ob, _suit(k1 + one, _SUITS_RIICHI, _CAP_RIICHI)) < s1:
+            if ((k1 >> (4 * r)) & 15) < 4 and _with(ob, nb[r]) < s1:
                 mask |= _KIND_BIT[9 + r]
-            if ((k2 >> (4 * r)) & 15) < 4 and _with(oc, _suit(k2 + one, _SUITS_RIICHI, _CAP_RIICHI)) < s1:
+            if ((k2 >> (4 * r)) & 15) < 4 and _with(oc, nc[r]) < s1:
                 mask |= _KIND_BIT[18 + r]
         od = _vec(ab, rc)
+        nd = _neighbours(k3, True, True, True)
         for r in range(7):
-            if ((k3 >> (4 * r)) & 15) < 4 \
-                    and _with(od, _honors(k3 + _RANK_ONE[r], _HONORS_RIICHI, _CAP_RIICHI)) < s1:
+            if ((k3 >> (4 * r)) & 15) < 4 and _with(od, nd[r]) < s1:
                 mask |= _KIND_BIT[27 + r]
     return mask | (f & 7) << FORMS_AT | s1 << SHANTEN_AT
 
@@ -1440,18 +1445,20 @@ def riichi_spare_keys(k0: i64, k1: i64, k2: i64, k3: i64) -> i64:
         oa = _vec(rb, cd)
         ob = _vec(ra, cd)
         oc = _vec(ab, rd)
+        na = _neighbours(k0, False, True, False)
+        nb = _neighbours(k1, False, True, False)
+        nc = _neighbours(k2, False, True, False)
         for r in range(9):
-            one = _RANK_ONE[r]
-            if ((k0 >> (4 * r)) & 15) and _with(oa, _suit(k0 - one, _SUITS_RIICHI, _CAP_RIICHI)) == s1:
+            if ((k0 >> (4 * r)) & 15) and _with(oa, na[r]) == s1:
                 mask |= _KIND_BIT[r]
-            if ((k1 >> (4 * r)) & 15) and _with(ob, _suit(k1 - one, _SUITS_RIICHI, _CAP_RIICHI)) == s1:
+            if ((k1 >> (4 * r)) & 15) and _with(ob, nb[r]) == s1:
                 mask |= _KIND_BIT[9 + r]
-            if ((k2 >> (4 * r)) & 15) and _with(oc, _suit(k2 - one, _SUITS_RIICHI, _CAP_RIICHI)) == s1:
+            if ((k2 >> (4 * r)) & 15) and _with(oc, nc[r]) == s1:
                 mask |= _KIND_BIT[18 + r]
         od = _vec(ab, rc)
+        nd = _neighbours(k3, True, True, False)
         for r in range(7):
-            if ((k3 >> (4 * r)) & 15) \
-                    and _with(od, _honors(k3 - _RANK_ONE[r], _HONORS_RIICHI, _CAP_RIICHI)) == s1:
+            if ((k3 >> (4 * r)) & 15) and _with(od, nd[r]) == s1:
                 mask |= _KIND_BIT[27 + r]
     return mask | (f & 7) << FORMS_AT | s1 << SHANTEN_AT
 
@@ -1492,6 +1499,53 @@ def _special(k0: i64, k1: i64, k2: i64, k3: i64, ra: i64, rb: i64, rc: i64, rd: 
     elif riichi or n_melds > 1:
         return best
     return _knitted_straight(k0, k1, k2, ra, rb, rc, rd, n_melds, best)
+
+
+#: the records of a group with one tile more (``_PLUS_*``) or less (``_MINUS_*``) of each rank,
+#: by the group's key (suits and honours apart: their keys overlap), -1 where that count would
+#: leave 0-15; bounded as the record memos
+_PLUS_RIICHI: Final[dict[int, list[i64]]] = {}
+_PLUS_MCR: Final[dict[int, list[i64]]] = {}
+_MINUS_RIICHI: Final[dict[int, list[i64]]] = {}
+_MINUS_MCR: Final[dict[int, list[i64]]] = {}
+_PLUS_HONORS_RIICHI: Final[dict[int, list[i64]]] = {}
+_PLUS_HONORS_MCR: Final[dict[int, list[i64]]] = {}
+_MINUS_HONORS_RIICHI: Final[dict[int, list[i64]]] = {}
+_MINUS_HONORS_MCR: Final[dict[int, list[i64]]] = {}
+
+
+def _neighbours(key: i64, honors: bool, riichi: bool, draw: bool) -> list[i64]:
+    """The records of a group (``key``) with one more (``draw``) or one fewer tile of each rank,
+    -1 where the count would leave 0-15: one memo lookup for the group instead of one a rank."""
+    if honors:
+        if riichi:
+            memo = _PLUS_HONORS_RIICHI if draw else _MINUS_HONORS_RIICHI
+        else:
+            memo = _PLUS_HONORS_MCR if draw else _MINUS_HONORS_MCR
+    elif riichi:
+        memo = _PLUS_RIICHI if draw else _MINUS_RIICHI
+    else:
+        memo = _PLUS_MCR if draw else _MINUS_MCR
+    out = memo.get(key)
+    if out is not None:
+        return out
+    out = []
+    for r in range(7 if honors else 9):
+        c = (key >> (4 * r)) & 15
+        if (c >= _MAX_COUNT) if draw else (c == 0):
+            out.append(-1)
+            continue
+        nk = key + _RANK_ONE[r] if draw else key - _RANK_ONE[r]
+        if honors:
+            out.append(_honors(nk, _HONORS_RIICHI, _CAP_RIICHI) if riichi
+                       else _honors(nk, _HONORS_MCR, _CAP_NONE))
+        else:
+            out.append(_suit(nk, _SUITS_RIICHI, _CAP_RIICHI) if riichi
+                       else _suit(nk, _SUITS_MCR, _CAP_NONE))
+    if len(memo) >= _MEMO_CAP:
+        memo.clear()
+    memo[key] = out
+    return out
 
 
 def _kinds(k0: i64, k1: i64, k2: i64, k3: i64, n_melds: i64, riichi: bool, blocked: i64,
@@ -1538,30 +1592,19 @@ def _kinds(k0: i64, k1: i64, k2: i64, k3: i64, n_melds: i64, riichi: bool, block
             o = _vec(ab, rd)
         else:
             o = _vec(ab, rc)
+        recs = _neighbours(key, g == 3, riichi, draw)
         for r in range(9 if g < 3 else 7):
             bit = _KIND_BIT[9 * g + r]
-            c = (key >> (4 * r)) & 15
-            if draw:
-                if bit & blocked or c >= _MAX_COUNT:
-                    continue
-                nk = key + _RANK_ONE[r]
-            else:
-                if c == 0:
-                    continue
-                nk = key - _RANK_ONE[r]
-            if g == 3:
-                nr = _honors(nk, _HONORS_RIICHI, _CAP_RIICHI) if riichi \
-                    else _honors(nk, _HONORS_MCR, _CAP_NONE)
-            elif riichi:
-                nr = _suit(nk, _SUITS_RIICHI, _CAP_RIICHI)
-            else:
-                nr = _suit(nk, _SUITS_MCR, _CAP_NONE)
+            nr = recs[r]
+            if nr < 0 or (draw and bit & blocked):
+                continue
             x = _sets_and_pair(o, nr, n) - 1
             if (x < s) if draw else (x == s):
                 mask |= bit
                 continue
             if not specials:
                 continue
+            nk = key + _RANK_ONE[r] if draw else key - _RANK_ONE[r]
             if g == 0:
                 x = _special(nk, k1, k2, k3, nr, rb, rc, rd, n_melds, riichi, s + 1)
             elif g == 1:
