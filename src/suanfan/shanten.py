@@ -1478,25 +1478,34 @@ def _sets_and_pair(o: i64, r: i64, n: i64) -> i64:
     return best
 
 
+#: the special forms in the ``forms`` argument of :func:`_special`
+_SP_PAIRS: Final = 1
+_SP_ORPHANS: Final = 2
+_SP_HONORS_KNITTED: Final = 4
+_SP_KNITTED: Final = 8
+_SP_ALL: Final = 15
+
+
 def _special(k0: i64, k1: i64, k2: i64, k3: i64, ra: i64, rb: i64, rc: i64, rd: i64,
-             n_melds: i64, riichi: bool, bound: i64) -> i64:
-    """The least shanten of the special forms of a system beside ``n_melds`` melds, or ``bound``
-    if none is lower (riichi: seven pairs and thirteen orphans, closed hands only; MCR: those, 全不靠
-    and 组合龙, which allows one declared meld)."""
+             n_melds: i64, riichi: bool, forms: i64, bound: i64) -> i64:
+    """The least shanten of the special forms among ``forms`` (``_SP_*`` bits) that the system
+    has beside ``n_melds`` melds, or ``bound`` if none is lower (riichi: seven pairs and thirteen
+    orphans, closed hands only; MCR: those, 全不靠 and 组合龙, which allows one declared meld)."""
     best = bound
     if n_melds == 0:
-        x = _seven_pairs_riichi(ra, rb, rc, rd) if riichi else _seven_pairs_mcr(ra, rb, rc, rd)
-        if x < best:
-            best = x
-        x = _orphans(ra, rb, rc, rd, k0, k1, k2)
-        if x < best:
-            best = x
-        if riichi:
-            return best
-        x = _honors_and_knitted(ra, rb, rc, rd)
-        if x < best:
-            best = x
-    elif riichi or n_melds > 1:
+        if forms & _SP_PAIRS:
+            x = _seven_pairs_riichi(ra, rb, rc, rd) if riichi else _seven_pairs_mcr(ra, rb, rc, rd)
+            if x < best:
+                best = x
+        if forms & _SP_ORPHANS:
+            x = _orphans(ra, rb, rc, rd, k0, k1, k2)
+            if x < best:
+                best = x
+        if not riichi and forms & _SP_HONORS_KNITTED:
+            x = _honors_and_knitted(ra, rb, rc, rd)
+            if x < best:
+                best = x
+    if riichi or n_melds > 1 or not forms & _SP_KNITTED:
         return best
     return _knitted_straight(k0, k1, k2, ra, rb, rc, rd, n_melds, best)
 
@@ -1574,11 +1583,14 @@ def _kinds(k0: i64, k1: i64, k2: i64, k3: i64, n_melds: i64, riichi: bool, block
     std = _combine(ra, rb, rc, rd, n) - 1
     s = std
     if std >= 0:
-        s = _special(k0, k1, k2, k3, ra, rb, rc, rd, n_melds, riichi, std)
+        s = _special(k0, k1, k2, k3, ra, rb, rc, rd, n_melds, riichi, _SP_ALL, std)
     if not draw and s < 0:
         return (s + 1) << SHANTEN_AT
-    # the specials are looked at only when one of them reaches the shanten
-    specials = s < std or _special(k0, k1, k2, k3, ra, rb, rc, rd, n_melds, riichi, s + 1) == s
+    # the special forms are looked at only where they reach the shanten
+    specials: i64 = 0
+    for form in (_SP_PAIRS, _SP_ORPHANS, _SP_HONORS_KNITTED, _SP_KNITTED):
+        if _special(k0, k1, k2, k3, ra, rb, rc, rd, n_melds, riichi, form, s + 1) == s:
+            specials |= form
     ab = _vec(ra, rb)
     cd = _vec(rc, rd)
     mask: i64 = 0
@@ -1606,13 +1618,13 @@ def _kinds(k0: i64, k1: i64, k2: i64, k3: i64, n_melds: i64, riichi: bool, block
                 continue
             nk = key + _RANK_ONE[r] if draw else key - _RANK_ONE[r]
             if g == 0:
-                x = _special(nk, k1, k2, k3, nr, rb, rc, rd, n_melds, riichi, s + 1)
+                x = _special(nk, k1, k2, k3, nr, rb, rc, rd, n_melds, riichi, specials, s + 1)
             elif g == 1:
-                x = _special(k0, nk, k2, k3, ra, nr, rc, rd, n_melds, riichi, s + 1)
+                x = _special(k0, nk, k2, k3, ra, nr, rc, rd, n_melds, riichi, specials, s + 1)
             elif g == 2:
-                x = _special(k0, k1, nk, k3, ra, rb, nr, rd, n_melds, riichi, s + 1)
+                x = _special(k0, k1, nk, k3, ra, rb, nr, rd, n_melds, riichi, specials, s + 1)
             else:
-                x = _special(k0, k1, k2, nk, ra, rb, rc, nr, n_melds, riichi, s + 1)
+                x = _special(k0, k1, k2, nk, ra, rb, rc, nr, n_melds, riichi, specials, s + 1)
             if (x < s) if draw else (x == s):
                 mask |= bit
     return mask | (s + 1) << SHANTEN_AT
