@@ -5,6 +5,10 @@
     python bench/bench_shanten.py --hands 20000 --sets 9
     python bench/bench_shanten.py --agree 100000  # agreement with both oracles, every hand shape
 
+The useful kinds of the same hands (``riichi_useful_keys`` / ``mcr_useful_keys`` on the packed
+keys, ``improving_kinds`` on kind counts, as ``advise`` calls it) are timed too, beside
+mahjong-cpp's recorded figure (it has no Python binding to time in the same run).
+
 Speed: every set is a fresh batch of random 13-tile hands (no melds), never seen before in the
 process. Every library gets the set's hands already converted to its own input (a parsed ``Hand``
 for suanfan's plain ``mcr_shanten`` (``mcr.shanten(h, minimum=None)``) / ``riichi.shanten``, 34
@@ -47,7 +51,38 @@ from tests.analysis.oracles import (
 
 from suanfan import parse_hand, riichi
 from suanfan.analysis import mcr_shanten_counts, riichi_shanten_counts
-from suanfan.shanten import _clear_tables, mcr_shanten
+from suanfan.shanten import (
+    _clear_tables,
+    improving_kinds,
+    mcr_shanten,
+    mcr_useful_keys,
+    riichi_useful_keys,
+)
+
+#: mahjong-cpp's useful tiles of a 13-tile hand, µs (its recorded figure, issue 32 part 4: the
+#: library has no Python binding to time in the same run)
+MAHJONG_CPP_USEFUL_US = 0.15
+
+
+def _keys(counts: list[int]) -> tuple[int, int, int, int]:
+    k = [sum(counts[9 * g + r] << (4 * r) for r in range(9 if g < 3 else 7)) for g in range(4)]
+    return k[0], k[1], k[2], k[3]
+
+
+def _useful_riichi(k: tuple[int, int, int, int]) -> int:
+    return riichi_useful_keys(k[0], k[1], k[2], k[3])
+
+
+def _useful_mcr(k: tuple[int, int, int, int]) -> int:
+    return mcr_useful_keys(k[0], k[1], k[2], k[3])
+
+
+def _improving_riichi(c: list[int]) -> object:
+    return improving_kinds(c, 0, c, "riichi")
+
+
+def _improving_mcr(c: list[int]) -> object:
+    return improving_kinds(c, 0, c, "mcr")
 
 
 def _timed(fn: Callable[[Any], object], items: Sequence[object]) -> float:
@@ -83,6 +118,7 @@ def _inputs(rng: random.Random, n: int) -> dict[str, list[Any]]:
         "counts": [h.counts for h in hands],
         "gb": [gb_tiles(h.standing) for h in hands],
         "ids136": [_ids136(h) for h in hands],
+        "keys": [_keys(h.counts) for h in hands],
     }
 
 
@@ -104,6 +140,11 @@ def speed(n: int, seed: int, sets: int) -> None:
          lambda d: _timed(riichienv.calculate_shanten, d["ids136"])),
         ("mj", "mahjong Shanten.calculate_shanten",
          lambda d: _timed(Shanten.calculate_shanten, d["counts"])),
+        # useful kinds of the 13 tiles (the kinds whose draw lowers the shanten)
+        ("u_riichi", "suanfan riichi_useful_keys", lambda d: _timed(_useful_riichi, d["keys"])),
+        ("u_mcr", "suanfan mcr_useful_keys", lambda d: _timed(_useful_mcr, d["keys"])),
+        ("i_riichi", "suanfan improving_kinds riichi", lambda d: _timed(_improving_riichi, d["counts"])),
+        ("i_mcr", "suanfan improving_kinds mcr", lambda d: _timed(_improving_mcr, d["counts"])),
     ]
     # cold: the public functions on a fresh set, each just after the tables are emptied
     cold_set = _inputs(rng, n)
@@ -136,6 +177,9 @@ def speed(n: int, seed: int, sets: int) -> None:
           f"{med['gb'] / cold_mcr:7.3f}x")
     print(f"  {'riichi.shanten, cold tables':<32} vs {_name(runs, 'renv'):<34} "
           f"{med['renv'] / cold_riichi:7.3f}x")
+    for key in ("u_riichi", "u_mcr", "i_riichi", "i_mcr"):
+        print(f"  {_name(runs, key):<32} vs mahjong-cpp useful tiles (recorded, "
+              f"{MAHJONG_CPP_USEFUL_US} µs) {MAHJONG_CPP_USEFUL_US / (med[key] / n * 1e6):7.3f}x")
 
 
 def _name(runs: list[tuple[str, str, Any]], key: str) -> str:

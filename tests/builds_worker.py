@@ -4,7 +4,8 @@ Run as ``python -I builds_worker.py OUT N [SRC]``: with ``SRC`` (the checkout's 
 the path it scores with the pure sources, without it with the installed package. The first line
 says which build ran and where ``suanfan.decompose`` came from. ``N`` hands of each system: MCR
 (every form, every preset, random situations), riichi (every preset, random situations) and the
-shanten of every fourth hand without its winning tile, in both systems.
+shanten of every fourth hand without its winning tile, in both systems, with its useful kinds
+(and, closed MCR hands, the spare kinds of the whole hand).
 """
 
 from __future__ import annotations
@@ -26,7 +27,18 @@ def main() -> None:
     from suanfan import Hand, MahjongError, mcr, riichi
     from suanfan.mcr.generate import FORMS, random_hand
     from suanfan.riichi.generate import random_case
-    from suanfan.shanten import shanten_by_form
+    from suanfan.shanten import hand_counts, improving_kinds, mcr_spare_keys, shanten_by_form
+
+    def kinds(hand: Hand, system: str) -> list[object]:
+        # the useful kinds of the hand without its winning tile, and (closed) the spare kinds of
+        # the whole hand, from the shanten tables
+        counts, n_melds = hand_counts(waiting(hand))
+        out: list[object] = [improving_kinds(counts, n_melds, counts, system)]
+        if system == "mcr" and not hand.melds:
+            full, _ = hand_counts(hand)
+            k = [sum(full[9 * g + r] << (4 * r) for r in range(9 if g < 3 else 7)) for g in range(4)]
+            out.append(mcr_spare_keys(k[0], k[1], k[2], k[3]))
+        return out
 
     def record(f: Any, what: str, case: str, situation: dict[str, Any], thunk: Any) -> None:
         try:
@@ -55,6 +67,7 @@ def main() -> None:
             if i % 4 == 0:
                 record(f, "mcr shanten", str(waiting(hand)), {},
                        lambda: shanten_by_form(waiting(hand), "mcr"))  # noqa: B023
+                record(f, "mcr kinds", str(hand), {}, lambda: kinds(hand, "mcr"))  # noqa: B023
         rng = random.Random(SEED + 1)
         riichi_presets = sorted(riichi.PRESETS)
         for i in range(n):
@@ -66,6 +79,8 @@ def main() -> None:
             if i % 4 == 0:
                 record(f, "riichi shanten", str(waiting(hand)), {},
                        lambda: shanten_by_form(waiting(hand), "riichi"))  # noqa: B023
+                record(f, "riichi kinds", str(hand), {},
+                       lambda: kinds(hand, "riichi"))  # noqa: B023
 
 
 if __name__ == "__main__":

@@ -69,6 +69,8 @@ __all__ = [
     "improving_kinds",
     "mcr_shanten",
     "mcr_shanten_counts",
+    "mcr_spare_keys",
+    "mcr_useful_keys",
     "meld_kinds",
     "regular_shanten_counts",
     "riichi_forms_keys",
@@ -302,22 +304,54 @@ def _canonical(key: i64) -> i64:
 
 
 def _suit(key: i64, memo: dict[i64, i64], cap: i64) -> i64:
-    """The record of a suit (``memo``: the table of ``cap``)."""
+    """The record of a suit (``memo``: the table of ``cap``). (A flat table indexed by the counts
+    read as base 5, 5**9 slots, was tried: 8% faster a lookup, but 15.6 MB of pointers a system
+    that the garbage collector walks at every full collection.)"""
     rec = memo.get(key, -1)
     if rec < 0:
-        shapes = _SHAPES_RIICHI if cap == _CAP_RIICHI else _SHAPES_MCR
-        ck = _canonical(key)
-        d = shapes.get(ck, -1)
-        if d < 0:
-            d = _distances(ck, 9, True, cap, _SUFFIXES)
-            if len(shapes) >= _MEMO_CAP:
-                shapes.clear()
-            shapes[ck] = d
-        rec = d | _fields(key, 9)
+        rec = _shape(key, cap) | _fields(key, 9)
         if len(memo) >= _MEMO_CAP:
             memo.clear()
         memo[key] = rec
     return rec
+
+
+def _shape(key: i64, cap: i64) -> i64:
+    """The distances of a suit, by its canonical key (translations and mirror images share them)."""
+    shapes = _SHAPES_RIICHI if cap == _CAP_RIICHI else _SHAPES_MCR
+    ck = _canonical(key)
+    d = shapes.get(ck, -1)
+    if d < 0:
+        d = _distances(ck, 9, True, cap, _SUFFIXES)
+        if len(shapes) >= _MEMO_CAP:
+            shapes.clear()
+        shapes[ck] = d
+    return d
+
+
+def _honor_index() -> tuple[list[int], list[int]]:
+    """By the nibbles of honours 1-3 (12 bits) and 4-7 (16 bits): their part of the index of
+    :func:`_honors`, or -1 if a count exceeds 4."""
+    lo: list[int] = []
+    hi: list[int] = []
+    for v in range(1 << 16):
+        part = 0
+        for i in range(4):
+            c = (v >> (4 * i)) & 15
+            if c > 4:
+                part = -1
+                break
+            if c:
+                part += 1 << (3 * (c - 1))
+        hi.append(part)
+        if v < 4096:
+            lo.append(part)
+    return lo, hi
+
+
+_HONOR_PARTS: Final = _honor_index()
+_HONOR_LO: Final[list[i64]] = _HONOR_PARTS[0]
+_HONOR_HI: Final[list[i64]] = _HONOR_PARTS[1]
 
 
 def _honors(key: i64, table: list[i64], cap: i64) -> i64:
@@ -325,13 +359,11 @@ def _honors(key: i64, table: list[i64], cap: i64) -> i64:
     other, so the record depends on how many kinds are held once, twice … only: a small index
     (the mask of kinds held in a record is then that of the first hand met with those numbers; no
     form reads the honours' mask)."""
-    index: i64 = 0
-    for i in range(7):
-        c = (key >> (4 * i)) & 15
-        if c:
-            if c > 4:
-                return _record(key, 7, False, cap)
-            index += 1 << (3 * (c - 1))
+    lo = _HONOR_LO[key & 4095]
+    hi = _HONOR_HI[(key >> 12) & 65535]
+    if lo < 0 or hi < 0 or key >> 28:
+        return _record(key, 7, False, cap)
+    index = lo + hi
     rec = table[index]
     if rec < 0:
         rec = _record(key, 7, False, cap)
@@ -343,6 +375,9 @@ def _clear_tables() -> None:
     """Empty every table and memo (for measurements of a cold start)."""
     for memo in (_SUITS_RIICHI, _SUITS_MCR, _SHAPES_RIICHI, _SHAPES_MCR, _SUFFIXES):
         memo.clear()
+    for near in (_PLUS_RIICHI, _PLUS_MCR, _MINUS_RIICHI, _MINUS_MCR, _PLUS_HONORS_RIICHI,
+                 _PLUS_HONORS_MCR, _MINUS_HONORS_RIICHI, _MINUS_HONORS_MCR):
+        near.clear()
     for table in (_HONORS_RIICHI, _HONORS_MCR):
         for i in range(len(table)):
             table[i] = -1
@@ -779,31 +814,9 @@ def _as_list(counts: Sequence[int]) -> list[int]:
 
 
 def _hand_keys(h: Hand) -> tuple[i64, i64, i64, i64]:
-    """The four keys of a hand's standing tiles (winning tile included); a hand holds at most four
-    copies of a kind, so no count overflows its four bits."""
-    k0 = k1 = k2 = k3 = 0
-    for t in h.concealed:
-        k = _KIND[t]
-        if k < 9:
-            k0 += 1 << (4 * k)
-        elif k < 18:
-            k1 += 1 << (4 * (k - 9))
-        elif k < 27:
-            k2 += 1 << (4 * (k - 18))
-        else:
-            k3 += 1 << (4 * (k - 27))
-    w = h.winning_tile
-    if w is not None:
-        k = _KIND[w]
-        if k < 9:
-            k0 += 1 << (4 * k)
-        elif k < 18:
-            k1 += 1 << (4 * (k - 9))
-        elif k < 27:
-            k2 += 1 << (4 * (k - 18))
-        else:
-            k3 += 1 << (4 * (k - 27))
-    return k0, k1, k2, k3
+    """The four keys of a hand's standing tiles (winning tile included), as the hand keeps them
+    packed (a hand holds at most four copies of a kind, so no count overflows its four bits)."""
+    return h.standing_m, h.standing_p, h.standing_s, h.standing_z
 
 
 # -- forms on keys ------------------------------------------------------------------------------
@@ -1045,38 +1058,24 @@ def improving_kinds(counts: Sequence[int], n_melds: int, own: Sequence[int],
     """Shanten of standing ``counts`` and the kinds whose draw lowers it (``system`` ``"mcr"`` or
     ``"riichi"``). ``own``: the hand's counts with melds; a kind held four times is not drawn."""
     k0, k1, k2, k3 = _counts_keys(_as_list(counts))
-    riichi = system == "riichi"
-    s = _riichi(k0, k1, k2, k3, n_melds) if riichi else _mcr(k0, k1, k2, k3, n_melds)
-    out: list[int] = []
+    if len(own) != NUM_KINDS:
+        raise ValueError(f"expected {NUM_KINDS} kind counts, got {len(own)}")
+    blocked: i64 = 0
     for k in range(NUM_KINDS):
         if own[k] >= 4:
-            continue
-        a, b, c, d = k0, k1, k2, k3
-        if k < 9:
-            a = _plus_one(k0, k)
-        elif k < 18:
-            b = _plus_one(k1, k - 9)
-        elif k < 27:
-            c = _plus_one(k2, k - 18)
-        else:
-            d = _plus_one(k3, k - 27)
-        x = _riichi(a, b, c, d, n_melds) if riichi else _mcr(a, b, c, d, n_melds)
-        if x < s:
+            blocked |= _KIND_BIT[k]
+    info = _kinds(k0, k1, k2, k3, n_melds, system == "riichi", blocked, True)
+    out: list[int] = []
+    for k in range(NUM_KINDS):
+        if (info >> k) & 1:
             out.append(k)
-    return s, out
+    return (info >> SHANTEN_AT) - 1, out
 
 
 #: the key of one tile of rank r. (Not ``1 << (4 * r)`` in i64 code: mypyc 1.x compiles a literal
 #: 1 shifted by a native amount as a 32-bit C int, so rank 9 (r = 8, 32 bits) would wrap; shifts below 31 in
 #: this module are safe.)
 _RANK_ONE: Final[list[i64]] = [1 << (4 * r) for r in range(9)]
-
-
-def _plus_one(key: i64, r: i64) -> i64:
-    """``key`` with one more tile of rank ``r``."""
-    if ((key >> (4 * r)) & 15) == _MAX_COUNT:
-        raise ValueError(f"kind count out of range 0-{_MAX_COUNT}")
-    return key + _RANK_ONE[r]
 
 
 def hand_counts(hand: Hand) -> tuple[list[int], int]:
@@ -1392,18 +1391,20 @@ def riichi_useful_keys(k0: i64, k1: i64, k2: i64, k3: i64) -> i64:
         oa = _vec(rb, cd)
         ob = _vec(ra, cd)
         oc = _vec(ab, rd)
+        na = _neighbours(k0, False, True, True)
+        nb = _neighbours(k1, False, True, True)
+        nc = _neighbours(k2, False, True, True)
         for r in range(9):
-            one = _RANK_ONE[r]
-            if ((k0 >> (4 * r)) & 15) < 4 and _with(oa, _suit(k0 + one, _SUITS_RIICHI, _CAP_RIICHI)) < s1:
+            if ((k0 >> (4 * r)) & 15) < 4 and _with(oa, na[r]) < s1:
                 mask |= _KIND_BIT[r]
-            if ((k1 >> (4 * r)) & 15) < 4 and _with(ob, _suit(k1 + one, _SUITS_RIICHI, _CAP_RIICHI)) < s1:
+            if ((k1 >> (4 * r)) & 15) < 4 and _with(ob, nb[r]) < s1:
                 mask |= _KIND_BIT[9 + r]
-            if ((k2 >> (4 * r)) & 15) < 4 and _with(oc, _suit(k2 + one, _SUITS_RIICHI, _CAP_RIICHI)) < s1:
+            if ((k2 >> (4 * r)) & 15) < 4 and _with(oc, nc[r]) < s1:
                 mask |= _KIND_BIT[18 + r]
         od = _vec(ab, rc)
+        nd = _neighbours(k3, True, True, True)
         for r in range(7):
-            if ((k3 >> (4 * r)) & 15) < 4 \
-                    and _with(od, _honors(k3 + _RANK_ONE[r], _HONORS_RIICHI, _CAP_RIICHI)) < s1:
+            if ((k3 >> (4 * r)) & 15) < 4 and _with(od, nd[r]) < s1:
                 mask |= _KIND_BIT[27 + r]
     return mask | (f & 7) << FORMS_AT | s1 << SHANTEN_AT
 
@@ -1444,20 +1445,202 @@ def riichi_spare_keys(k0: i64, k1: i64, k2: i64, k3: i64) -> i64:
         oa = _vec(rb, cd)
         ob = _vec(ra, cd)
         oc = _vec(ab, rd)
+        na = _neighbours(k0, False, True, False)
+        nb = _neighbours(k1, False, True, False)
+        nc = _neighbours(k2, False, True, False)
         for r in range(9):
-            one = _RANK_ONE[r]
-            if ((k0 >> (4 * r)) & 15) and _with(oa, _suit(k0 - one, _SUITS_RIICHI, _CAP_RIICHI)) == s1:
+            if ((k0 >> (4 * r)) & 15) and _with(oa, na[r]) == s1:
                 mask |= _KIND_BIT[r]
-            if ((k1 >> (4 * r)) & 15) and _with(ob, _suit(k1 - one, _SUITS_RIICHI, _CAP_RIICHI)) == s1:
+            if ((k1 >> (4 * r)) & 15) and _with(ob, nb[r]) == s1:
                 mask |= _KIND_BIT[9 + r]
-            if ((k2 >> (4 * r)) & 15) and _with(oc, _suit(k2 - one, _SUITS_RIICHI, _CAP_RIICHI)) == s1:
+            if ((k2 >> (4 * r)) & 15) and _with(oc, nc[r]) == s1:
                 mask |= _KIND_BIT[18 + r]
         od = _vec(ab, rc)
+        nd = _neighbours(k3, True, True, False)
         for r in range(7):
-            if ((k3 >> (4 * r)) & 15) \
-                    and _with(od, _honors(k3 - _RANK_ONE[r], _HONORS_RIICHI, _CAP_RIICHI)) == s1:
+            if ((k3 >> (4 * r)) & 15) and _with(od, nd[r]) == s1:
                 mask |= _KIND_BIT[27 + r]
     return mask | (f & 7) << FORMS_AT | s1 << SHANTEN_AT
+
+
+# -- useful and spare kinds of any hand, both systems (advice, the MCR expected values) ----------
+def _sets_and_pair(o: i64, r: i64, n: i64) -> i64:
+    """The fewest draws for ``n`` sets and a pair from a vector ``o`` of three groups (see
+    :func:`_vec`) and the record ``r`` of the fourth: the pair from either side."""
+    best: i64 = 64
+    for m in range(n + 1):
+        x = ((o >> (4 * (5 + m))) & 15) + ((r >> (4 * (n - m))) & 15)
+        if x < best:
+            best = x
+        x = ((o >> (4 * m)) & 15) + ((r >> (4 * (5 + n - m))) & 15)
+        if x < best:
+            best = x
+    return best
+
+
+#: the special forms in the ``forms`` argument of :func:`_special`
+_SP_PAIRS: Final = 1
+_SP_ORPHANS: Final = 2
+_SP_HONORS_KNITTED: Final = 4
+_SP_KNITTED: Final = 8
+_SP_ALL: Final = 15
+
+
+def _special(k0: i64, k1: i64, k2: i64, k3: i64, ra: i64, rb: i64, rc: i64, rd: i64,
+             n_melds: i64, riichi: bool, forms: i64, bound: i64) -> i64:
+    """The least shanten of the special forms among ``forms`` (``_SP_*`` bits) that the system
+    has beside ``n_melds`` melds, or ``bound`` if none is lower (riichi: seven pairs and thirteen
+    orphans, closed hands only; MCR: those, 全不靠 and 组合龙, which allows one declared meld)."""
+    best = bound
+    if n_melds == 0:
+        if forms & _SP_PAIRS:
+            x = _seven_pairs_riichi(ra, rb, rc, rd) if riichi else _seven_pairs_mcr(ra, rb, rc, rd)
+            if x < best:
+                best = x
+        if forms & _SP_ORPHANS:
+            x = _orphans(ra, rb, rc, rd, k0, k1, k2)
+            if x < best:
+                best = x
+        if not riichi and forms & _SP_HONORS_KNITTED:
+            x = _honors_and_knitted(ra, rb, rc, rd)
+            if x < best:
+                best = x
+    if riichi or n_melds > 1 or not forms & _SP_KNITTED:
+        return best
+    return _knitted_straight(k0, k1, k2, ra, rb, rc, rd, n_melds, best)
+
+
+#: the records of a group with one tile more (``_PLUS_*``) or less (``_MINUS_*``) of each rank,
+#: by the group's key (suits and honours apart: their keys overlap), -1 where that count would
+#: leave 0-15; bounded as the record memos
+_PLUS_RIICHI: Final[dict[int, list[i64]]] = {}
+_PLUS_MCR: Final[dict[int, list[i64]]] = {}
+_MINUS_RIICHI: Final[dict[int, list[i64]]] = {}
+_MINUS_MCR: Final[dict[int, list[i64]]] = {}
+_PLUS_HONORS_RIICHI: Final[dict[int, list[i64]]] = {}
+_PLUS_HONORS_MCR: Final[dict[int, list[i64]]] = {}
+_MINUS_HONORS_RIICHI: Final[dict[int, list[i64]]] = {}
+_MINUS_HONORS_MCR: Final[dict[int, list[i64]]] = {}
+
+
+def _neighbours(key: i64, honors: bool, riichi: bool, draw: bool) -> list[i64]:
+    """The records of a group (``key``) with one more (``draw``) or one fewer tile of each rank,
+    -1 where the count would leave 0-15: one memo lookup for the group instead of one a rank."""
+    if honors:
+        if riichi:
+            memo = _PLUS_HONORS_RIICHI if draw else _MINUS_HONORS_RIICHI
+        else:
+            memo = _PLUS_HONORS_MCR if draw else _MINUS_HONORS_MCR
+    elif riichi:
+        memo = _PLUS_RIICHI if draw else _MINUS_RIICHI
+    else:
+        memo = _PLUS_MCR if draw else _MINUS_MCR
+    out = memo.get(key)
+    if out is not None:
+        return out
+    out = []
+    for r in range(7 if honors else 9):
+        c = (key >> (4 * r)) & 15
+        if (c >= _MAX_COUNT) if draw else (c == 0):
+            out.append(-1)
+            continue
+        nk = key + _RANK_ONE[r] if draw else key - _RANK_ONE[r]
+        if honors:
+            out.append(_honors(nk, _HONORS_RIICHI, _CAP_RIICHI) if riichi
+                       else _honors(nk, _HONORS_MCR, _CAP_NONE))
+        else:
+            out.append(_suit(nk, _SUITS_RIICHI, _CAP_RIICHI) if riichi
+                       else _suit(nk, _SUITS_MCR, _CAP_NONE))
+    if len(memo) >= _MEMO_CAP:
+        memo.clear()
+    memo[key] = out
+    return out
+
+
+def _kinds(k0: i64, k1: i64, k2: i64, k3: i64, n_melds: i64, riichi: bool, blocked: i64,
+           draw: bool) -> i64:
+    """The shanten of standing tiles (four keys) beside ``n_melds`` melds, and the kinds whose
+    draw lowers it (``draw``; a kind of ``blocked``, a kind mask, is never drawn) or whose discard
+    keeps it (none when the tiles are complete), packed: kind mask | (shanten + 1) <<
+    :data:`SHANTEN_AT`.
+
+    A draw lowers, a discard raises, each form's shanten by one at most, so only the forms that
+    reach the shanten matter. The standard form: the changed group's record beside one min-plus
+    vector of the other three (:func:`_vec`); the special forms, when one reaches the shanten:
+    their functions on the changed records.
+    """
+    if riichi:
+        ra = _suit(k0, _SUITS_RIICHI, _CAP_RIICHI)
+        rb = _suit(k1, _SUITS_RIICHI, _CAP_RIICHI)
+        rc = _suit(k2, _SUITS_RIICHI, _CAP_RIICHI)
+        rd = _honors(k3, _HONORS_RIICHI, _CAP_RIICHI)
+    else:
+        ra = _suit(k0, _SUITS_MCR, _CAP_NONE)
+        rb = _suit(k1, _SUITS_MCR, _CAP_NONE)
+        rc = _suit(k2, _SUITS_MCR, _CAP_NONE)
+        rd = _honors(k3, _HONORS_MCR, _CAP_NONE)
+    n = 4 - n_melds
+    std = _combine(ra, rb, rc, rd, n) - 1
+    s = std
+    if std >= 0:
+        s = _special(k0, k1, k2, k3, ra, rb, rc, rd, n_melds, riichi, _SP_ALL, std)
+    if not draw and s < 0:
+        return (s + 1) << SHANTEN_AT
+    # the special forms are looked at only where they reach the shanten
+    specials: i64 = 0
+    for form in (_SP_PAIRS, _SP_ORPHANS, _SP_HONORS_KNITTED, _SP_KNITTED):
+        if _special(k0, k1, k2, k3, ra, rb, rc, rd, n_melds, riichi, form, s + 1) == s:
+            specials |= form
+    ab = _vec(ra, rb)
+    cd = _vec(rc, rd)
+    mask: i64 = 0
+    for g in range(4):
+        key = k0 if g == 0 else (k1 if g == 1 else (k2 if g == 2 else k3))
+        if g == 0:
+            o = _vec(rb, cd)
+        elif g == 1:
+            o = _vec(ra, cd)
+        elif g == 2:
+            o = _vec(ab, rd)
+        else:
+            o = _vec(ab, rc)
+        recs = _neighbours(key, g == 3, riichi, draw)
+        for r in range(9 if g < 3 else 7):
+            bit = _KIND_BIT[9 * g + r]
+            nr = recs[r]
+            if nr < 0 or (draw and bit & blocked):
+                continue
+            x = _sets_and_pair(o, nr, n) - 1
+            if (x < s) if draw else (x == s):
+                mask |= bit
+                continue
+            if not specials:
+                continue
+            nk = key + _RANK_ONE[r] if draw else key - _RANK_ONE[r]
+            if g == 0:
+                x = _special(nk, k1, k2, k3, nr, rb, rc, rd, n_melds, riichi, specials, s + 1)
+            elif g == 1:
+                x = _special(k0, nk, k2, k3, ra, nr, rc, rd, n_melds, riichi, specials, s + 1)
+            elif g == 2:
+                x = _special(k0, k1, nk, k3, ra, rb, nr, rd, n_melds, riichi, specials, s + 1)
+            else:
+                x = _special(k0, k1, k2, nk, ra, rb, rc, nr, n_melds, riichi, specials, s + 1)
+            if (x < s) if draw else (x == s):
+                mask |= bit
+    return mask | (s + 1) << SHANTEN_AT
+
+
+def mcr_useful_keys(k0: i64, k1: i64, k2: i64, k3: i64) -> i64:
+    """A closed MCR hand's shanten (the five forms) and useful kinds (held fewer than four times,
+    their draw lowers the shanten), packed: kind mask | (shanten + 1) << :data:`SHANTEN_AT` (no
+    form bits). The keys as :func:`riichi_forms_keys` takes them."""
+    return _kinds(k0, k1, k2, k3, 0, False, _kinds_where(k0, k1, k2, k3, 4), True)
+
+
+def mcr_spare_keys(k0: i64, k1: i64, k2: i64, k3: i64) -> i64:
+    """A closed MCR hand's shanten and spare kinds (held, their discard keeps the shanten; none
+    when the hand is complete), packed as :func:`mcr_useful_keys`."""
+    return _kinds(k0, k1, k2, k3, 0, False, 0, False)
 
 
 #: bit k of a kind mask (a list: see _RANK_ONE on shifts of literals in compiled code)

@@ -165,6 +165,22 @@ def test_memo_is_bounded() -> None:
         assert rec == _record(key, 9, True, _CAP_RIICHI)
 
 
+def test_honor_index_tables() -> None:
+    # the two small tables give the index of the honours' record (kinds held once, twice, ...)
+    # and refuse a count above 4
+    from suanfan.shanten import _HONOR_HI, _HONOR_LO
+
+    rng = random.Random(5)
+    for _ in range(2000):
+        pat = [rng.randint(0, 5) for _ in range(7)]
+        key = _key(pat)
+        lo, hi = _HONOR_LO[key & 4095], _HONOR_HI[key >> 12]
+        if max(pat) > 4:
+            assert lo < 0 or hi < 0
+        else:
+            assert lo + hi == sum(1 << (3 * (c - 1)) for c in pat if c)
+
+
 def test_written_out_combination_is_min_plus() -> None:
     # _combine (generated code) against the plain definition: n sets and one pair over 4 groups
     rng = random.Random(7)

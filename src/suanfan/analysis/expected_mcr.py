@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from ..mcr import win_values
 from ..mcr.wins import WinValues
-from ..shanten import SHANTEN_AT, mcr_shanten_counts
+from ..shanten import SHANTEN_AT, mcr_shanten_counts, mcr_spare_keys, mcr_useful_keys
 from ..tiles import NUM_KINDS
 from .search import WinValue
 
 __all__ = ["MCRWinValue"]
+
 
 def _counts_of(k0: int, k1: int, k2: int, k3: int) -> list[int]:
     out = [0] * NUM_KINDS
@@ -25,7 +26,8 @@ def _counts_of(k0: int, k1: int, k2: int, k3: int) -> list[int]:
 
 class MCRWinValue(WinValue):
     """MCR's side of the search: shanten over the five forms, useful kinds (a draw lowers the
-    shanten), spare kinds (a discard keeps it; none from a complete hand), and the self-drawn settlement."""
+    shanten), spare kinds (a discard keeps it; none from a complete hand), both from the shanten
+    tables (:func:`suanfan.shanten.mcr_useful_keys`), and the self-drawn settlement."""
 
     def __init__(self, values: WinValues) -> None:
         self.values = values
@@ -36,35 +38,16 @@ class MCRWinValue(WinValue):
         return False
 
     def useful(self, k0: int, k1: int, k2: int, k3: int) -> int:
-        c = _counts_of(k0, k1, k2, k3)
-        s = mcr_shanten_counts(c)
-        mask = 0
-        for k in range(NUM_KINDS):
-            if c[k] >= 4:
-                continue
-            c[k] += 1
-            if mcr_shanten_counts(c) < s:
-                mask |= 1 << k
-            c[k] -= 1
-        return mask | (s + 1) << SHANTEN_AT
+        return mcr_useful_keys(k0, k1, k2, k3)
 
     def spare(self, k0: int, k1: int, k2: int, k3: int) -> int:
-        c = _counts_of(k0, k1, k2, k3)
-        s = mcr_shanten_counts(c)
-        if s < 0:
-            # complete: a player plays on from a hand that does not win on some tile it holds
-            # (below the minimum): its spare kinds are those whose discard leaves it ready
-            return self._play_on(c) | (s + 1) << SHANTEN_AT
-        keep = s
-        mask = 0
-        for k in range(NUM_KINDS):
-            if c[k] == 0:
-                continue
-            c[k] -= 1
-            if mcr_shanten_counts(c) == keep:
-                mask |= 1 << k
-            c[k] += 1
-        return mask | (s + 1) << SHANTEN_AT
+        packed = mcr_spare_keys(k0, k1, k2, k3)
+        if packed >> SHANTEN_AT == 0:
+            # complete (no spare kinds by the tables): a player plays on from a hand that does
+            # not win on some tile it holds (below the minimum): its spare kinds are those whose
+            # discard leaves it ready
+            return self._play_on(_counts_of(k0, k1, k2, k3)) | packed
+        return packed
 
     def _play_on(self, c: list[int]) -> int:
         """The kinds a complete hand (34 counts) discards to play on: none when a win on each
