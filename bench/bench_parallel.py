@@ -1,6 +1,10 @@
-"""Rounds a second of ``suanfan replay`` on real logs: one process, N processes, a Dask LocalCluster.
+"""Rounds a second of ``suanfan replay`` (or ``stats``, ``review``) on real logs: one process, N
+processes, a Dask LocalCluster.
 
-    python bench/bench_parallel.py [DIR] [--jobs 1 2] [--workers 2] [--repeat 3]
+    python bench/bench_parallel.py [DIR] [--command replay|stats|review] [--jobs 1 2] [--workers 2]
+                                   [--repeat 3]
+
+``--command review`` reviews seat 0 of every game (``suanfan review DIR --seat 0 --json``).
 
 DIR: a folder of logs (default: the 2,158 real Tenhou games of ``../shared/data/real``, unpacked
 into a temporary folder). Each figure is the whole command ``suanfan replay DIR --json`` (a fresh
@@ -46,6 +50,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--command", choices=("replay", "stats", "review"), default="replay")
     args = ap.parse_args(argv)
 
     from distributed import LocalCluster
@@ -62,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
                 tar.extractall(tmp, filter="data")
             folder = tmp
         rounds = _rounds(folder)
-        print(f"suanfan {suanfan.BUILD}; {os.cpu_count()} cores; {rounds} rounds; "
+        print(f"suanfan {args.command}, {suanfan.BUILD}; {os.cpu_count()} cores; {rounds} rounds; "
               f"{args.repeat} runs each")
         with LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True,
                           dashboard_address=None) as cluster:
@@ -72,7 +77,9 @@ def main(argv: list[str] | None = None) -> int:
             first: bytes | None = None
             for _ in range(args.repeat):
                 for name, extra in setups.items():
-                    command = [sys.executable, "-m", "suanfan", "replay", folder, "--json", *extra]
+                    who = ["--seat", "0"] if args.command == "review" else []
+                    command = [sys.executable, "-m", "suanfan", args.command, folder, *who, "--json",
+                               *extra]
                     t = time.perf_counter()
                     out = subprocess.run(command, capture_output=True).stdout
                     times[name].append(time.perf_counter() - t)
