@@ -375,11 +375,47 @@ def _meld_layout(m: MeldParts) -> list[tuple[int, str]]:
     return [(t, "side" if i == place else "up") for i, t in enumerate(tiles)]
 
 
-def hand_picture(hand: HandParts, *, height: float = 48) -> str:
+#: the id prefix of the shared tile symbols (:func:`tile_symbols`)
+SYMBOL_PREFIX: Final = "sf-t"
+
+
+def _symbol_id(t: int) -> str:
+    return f"{SYMBOL_PREFIX}{t}"
+
+
+def tile_symbols() -> str:
+    """One hidden ``<svg>`` defining every tile face (ids ``sf-t0`` … ``sf-t36``), the flowers
+    (``sf-tf1`` … ``sf-tf8``) and the back (``sf-tb``) as symbols, for a page holding many hands
+    drawn with ``shared=True``: each tile then costs one ``<use>`` instead of its whole picture."""
+    parts = [f'<symbol id="{_symbol_id(t)}" overflow="visible">{_frame(_face(t))}</symbol>'
+             for t in range(ALL_TILES)]
+    parts += [f'<symbol id="{SYMBOL_PREFIX}f{n}" overflow="visible">{_frame(_flower_face(n))}'
+              "</symbol>" for n in range(1, 9)]
+    parts.append(f'<symbol id="{SYMBOL_PREFIX}b" overflow="visible">{_back()}</symbol>')
+    return ('<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0" aria-hidden="true" '
+            'style="position:absolute;width:0;height:0;overflow:hidden">'
+            f"<defs>{''.join(parts)}</defs></svg>")
+
+
+def _use(ref: str, highlight: bool = False) -> str:
+    ring = (
+        f'<rect x="-2.5" y="-2.5" width="{TILE_WIDTH + 5}" height="{TILE_HEIGHT + 5}" rx="9" '
+        f'fill="none" stroke="{_HIGHLIGHT}" stroke-width="3"/>'
+        if highlight else ""
+    )
+    return f'{ring}<use href="#{ref}"/>'
+
+
+def _tile_body(t: int, shared: bool, highlight: bool = False) -> str:
+    return _use(_symbol_id(t), highlight) if shared else _frame(_face(t), highlight)
+
+
+def hand_picture(hand: HandParts, *, height: float = 48, shared: bool = False) -> str:
     """A whole hand as SVG text: melds (claimed tiles turned sideways, a concealed kong's ends face
     down), standing tiles, the winning tile set apart and ringed, then flowers.
 
-    ``height`` is the rendered height of an upright tile in pixels.
+    ``height`` is the rendered height of an upright tile in pixels. ``shared``: each tile is a
+    ``<use>`` of the symbols of :func:`tile_symbols`, which the page must hold once.
     """
     promoted = any(m.promoted and m.source is not None for m in hand.melds)
     canvas = _Canvas(TILE_HEIGHT + (TILE_WIDTH + _SEP if promoted else 0))
@@ -389,30 +425,32 @@ def hand_picture(hand: HandParts, *, height: float = 48) -> str:
         while i < len(layout):
             t, how = layout[i]
             if how == "back":
-                canvas.upright(_back(), "tile back (concealed kong)")
+                canvas.upright(_use(SYMBOL_PREFIX + "b") if shared else _back(),
+                               "tile back (concealed kong)")
             elif how == "up":
-                canvas.upright(_frame(_face(t)), tile_name(t, "en"))
+                canvas.upright(_tile_body(t, shared), tile_name(t, "en"))
             elif how == "side":
-                canvas.sideways([(_frame(_face(t)), tile_name(t, "en") + " (claimed)")])
+                canvas.sideways([(_tile_body(t, shared), tile_name(t, "en") + " (claimed)")])
             elif how == "stack":
                 t2 = layout[i + 1][0]
                 canvas.sideways([
-                    (_frame(_face(t)), tile_name(t, "en") + " (claimed)"),
-                    (_frame(_face(t2)), tile_name(t2, "en") + " (added)"),
+                    (_tile_body(t, shared), tile_name(t, "en") + " (claimed)"),
+                    (_tile_body(t2, shared), tile_name(t2, "en") + " (added)"),
                 ])
                 i += 1
             i += 1
         canvas.gap()
     for t in hand.concealed:
-        canvas.upright(_frame(_face(t)), tile_name(t, "en"))
+        canvas.upright(_tile_body(t, shared), tile_name(t, "en"))
     if hand.winning_tile is not None:
         canvas.gap()
         w = hand.winning_tile
-        canvas.upright(_frame(_face(w), highlight=True), tile_name(w, "en") + " (winning tile)")
+        canvas.upright(_tile_body(w, shared, True), tile_name(w, "en") + " (winning tile)")
     if hand.flowers:
         canvas.gap()
         for n in hand.flowers:
-            canvas.upright(_frame(_flower_face(n)), FLOWER_NAMES["en"][n - 1] + " (flower)")
+            body = _use(f"{SYMBOL_PREFIX}f{n}") if shared else _frame(_flower_face(n))
+            canvas.upright(body, FLOWER_NAMES["en"][n - 1] + " (flower)")
     width = max(canvas.x - _SEP, TILE_WIDTH)
     label = str(hand)
     return _svg(width, canvas.height, "".join(canvas.parts), label, _scale(height, TILE_HEIGHT))

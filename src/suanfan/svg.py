@@ -14,11 +14,19 @@ hand model; this module reads the notation (:mod:`suanfan.notation`) on top of i
 
 from __future__ import annotations
 
-from .drawing import TILE_HEIGHT, TILE_WIDTH, back_svg, flower_svg, hand_picture, tile_picture
+from .drawing import (
+    TILE_HEIGHT,
+    TILE_WIDTH,
+    back_svg,
+    flower_svg,
+    hand_picture,
+    tile_picture,
+    tile_symbols,
+)
 from .hand import Hand
 from .notation import parse_hand, parse_tile
 
-__all__ = ["TILE_HEIGHT", "TILE_WIDTH", "back_svg", "flower_svg", "hand_svg", "tile_svg"]
+__all__ = ["TILE_HEIGHT", "TILE_WIDTH", "back_svg", "flower_svg", "hand_svg", "tile_svg", "tile_symbols"]
 
 
 def tile_svg(tile: int | str, *, height: float = 80, highlight: bool = False) -> str:
@@ -30,10 +38,13 @@ def tile_svg(tile: int | str, *, height: float = 80, highlight: bool = False) ->
                         highlight=highlight)
 
 
-def hand_svg(hand: Hand | str, *, height: float = 48) -> str:
+def hand_svg(hand: Hand | str, *, height: float = 48, shared: bool = False) -> str:
     """A whole hand as SVG text: melds (claimed tiles turned sideways, a concealed kong's ends face
     down), standing tiles, the winning tile set apart and ringed, then flowers.
 
-    ``height`` is the rendered height of an upright tile in pixels.
+    ``height`` is the rendered height of an upright tile in pixels. ``shared``: the tiles are
+    ``<use>`` references to the symbols of :func:`tile_symbols`, which the page holds once (a
+    page of many hands, such as the review's report, is then a fraction of the size).
     """
-    return hand_picture(hand if isinstance(hand, Hand) else parse_hand(hand), height=height)
+    return hand_picture(hand if isinstance(hand, Hand) else parse_hand(hand), height=height,
+                        shared=shared is True)

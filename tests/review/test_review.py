@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import pickle
+import re
 from pathlib import Path
 
 import pytest
@@ -21,18 +22,18 @@ REAL = sorted((DATA / "tenhou" / "logs" / "mjlog2json").glob("*.xml"))[:2]
 HAND = ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "2s", "3s", "P", "F"]
 
 
-def _mjai(discard: str) -> str:
-    """A log that cuts off after seat 1's first discard (``discard``): seat 0 (the dealer)
-    throws 1s first, which seat 1 sees."""
+def _mjai(discard: str, hand: list[str] = HAND, riichi: bool = False) -> str:
+    """A log that cuts off after seat 1's first discard (``discard``, declaring riichi if asked):
+    seat 0 (the dealer) throws 1s first, which seat 1 sees."""
     pool = [f"{n}{s}" for s in "mps" for n in range(1, 10) for _ in range(4)]
     for s in "mps":  # one red five of each suit (the table has red fives)
         pool[pool.index(f"5{s}")] = f"5{s}r"
     pool += [h for h in "ESWNPFC" for _ in range(4)]
-    for t in [*HAND, "E", "1s", "1s", "9p"]:
+    for t in [*hand, "E", "1s", "1s", "9p"]:
         pool.remove(t)
     others = [pool[i * 13:(i + 1) * 13] for i in range(3)]
     dealer = [*others[0][:12], "1s"]
-    tehais = [dealer, HAND, others[1], others[2]]
+    tehais = [dealer, hand, others[1], others[2]]
     lines = [
         {"type": "start_game", "names": ["A", "B", "C", "D"]},
         {"type": "start_kyoku", "bakaze": "E", "dora_marker": "9p", "kyoku": 1, "honba": 0,
@@ -40,7 +41,9 @@ def _mjai(discard: str) -> str:
         {"type": "tsumo", "actor": 0, "pai": "1s"},
         {"type": "dahai", "actor": 0, "pai": "1s", "tsumogiri": True},
         {"type": "tsumo", "actor": 1, "pai": "E"},
-        {"type": "dahai", "actor": 1, "pai": discard, "tsumogiri": False},
+        *([{"type": "reach", "actor": 1}] if riichi else []),
+        {"type": "dahai", "actor": 1, "pai": discard, "tsumogiri": discard == "E"},
+        *([{"type": "reach_accepted", "actor": 1}] if riichi else []),
     ]
     return "\n".join(json.dumps(x) for x in lines) + "\n"
 
@@ -75,6 +78,36 @@ def test_the_best_discard_agrees() -> None:
     r = review(parse(_mjai("F"), "good.mjson", strict=False), seat=1)
     d = _first(r)
     assert d.agree and d.loss == pytest.approx(0.0, abs=0.5) and r.summary.agreement_rate == 1.0
+
+
+#: seat 1 ready on 1s-4s with a pair of White (a yaku-less hand: dama wins by self-draw only)
+READY = ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "2s", "3s", "P", "P"]
+
+
+@pytest.mark.parametrize("declared", [True, False], ids=["riichi", "dama"])
+def test_riichi_or_dama_by_the_table_models_two_lines(declared: bool) -> None:
+    r = review(parse(_mjai("E", READY, declared), "ready.mjson", strict=False), seat=1)
+    d = next(x for x in r.decisions if x.kind == "riichi_or_dama")
+    assert d.actual == ("riichi" if declared else "dama") and d.model == "exact (table model)"
+    assert "after the discard 1z" in d.note
+    situation = {"seat_wind": "S", "round_wind": "E", "dora_indicators": "9p"}
+    ev = expected_values("123m456p23789s155z", "riichi", turn=1, shanten_down=False,
+                         tegawari=False, details=False, visible="1s", model="table", **situation)
+    o = next(x for x in ev.options if x.discard == "1z")
+    assert o.riichi_expected_score is not None and o.dama_expected_score is not None
+    # the better line is the option's figure; riichi adds a han but fixes the wait and risks
+    # the 1000-point deposit
+    assert o.expected_score[0] == max(o.riichi_expected_score[0], o.dama_expected_score[0])
+    values = {c.action: c.value or 0.0 for c in d.choices}
+    assert values["riichi"] == pytest.approx(o.riichi_expected_score[0])
+    assert values["dama"] == pytest.approx(o.dama_expected_score[0])
+    best = max(values, key=lambda a: values[a])
+    assert d.best == best and d.agree == (d.actual == best or d.loss < 0.5)
+    assert d.loss == pytest.approx(max(values.values()) - values[d.actual])
+    # the reference model always declares: it gives no two lines
+    ref = expected_values("123m456p23789s155z", "riichi", turn=1, shanten_down=False,
+                          tegawari=False, details=False, visible="1s", **situation)
+    assert all(x.riichi_expected_score is None for x in ref.options)
 
 
 def test_results_pickle_and_serialise() -> None:
@@ -128,6 +161,7 @@ def test_html_report_in_a_browser(tmp_path: Path, capsys: pytest.CaptureFixture[
     out = tmp_path / "review.html"
     assert main(["review", str(REAL[0]), "--seat", "0", "--html", str(out)]) == 0
     capsys.readouterr()
+    assert len(re.findall(r'<symbol id="sf-t\d+"', out.read_text())) == 37  # the tiles, once
     assert main(["review", str(REAL[0]), "--seat", "0", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     shown = [d for d in data["decisions"] if d["kind"] in ("discard", "riichi", "win")
@@ -141,6 +175,9 @@ def test_html_report_in_a_browser(tmp_path: Path, capsys: pytest.CaptureFixture[
         assert page.locator(".d").count() == len(shown)
         assert page.locator("svg.plot").count() >= 1
         assert page.locator(".d svg").count() >= len(shown)  # each hand drawn
+        # the tiles are <use> of the page's one set of symbols, and they render at full size
+        box = page.locator(".d svg use").first.bounding_box()
+        assert box is not None and box["width"] > 20 and box["height"] > 30
         assert "agreement" in page.inner_text("table.summary")
         assert all(u.startswith("file:") for u in requests)  # no network
         browser.close()

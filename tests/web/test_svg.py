@@ -12,7 +12,7 @@ import pytest
 
 import suanfan
 from suanfan import InvalidHand, parse_hand
-from suanfan.svg import back_svg, flower_svg, hand_svg, tile_svg
+from suanfan.svg import back_svg, flower_svg, hand_svg, tile_svg, tile_symbols
 from suanfan.tiles import ALL_TILES, tile_name
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -155,3 +155,27 @@ def test_svg_module_uses_only_the_standard_library_and_the_core(module: str, all
             for alias in node.names:
                 assert alias.name.split(".")[0] in sys.stdlib_module_names, alias.name
     assert not re.search(r"https?://(?!www\.w3\.org)", source)  # no external art
+
+
+@pytest.mark.parametrize("text", ["[567m2][999s3]11p345s78s 6s 1258f", "[EEEE][CCCC5][FFFF2][PPPP1]N N",
+                                  "[0m46m1]123p0s45s789s 5s"])
+def test_shared_symbols_draw_the_same_tiles_for_a_fraction(text: str) -> None:
+    """A page of many hands (the review's report) holds the tile pictures once as symbols; each
+    hand drawn with ``shared=True`` then has the same tiles, titles and layout, as ``<use>``."""
+    plain = _xml(hand_svg(text))
+    shared_text = hand_svg(text, shared=True)
+    shared = _xml(shared_text)
+    assert plain.get("viewBox") == shared.get("viewBox") and plain.get("width") == shared.get("width")
+    a, b = _tile_groups(plain), _tile_groups(shared)
+    assert [g.get("transform") for g in a] == [g.get("transform") for g in b]
+    assert [g.findtext(NS + "title") for g in a] == [g.findtext(NS + "title") for g in b]
+    defs = _xml(tile_symbols())
+    ids = {el.get("id") for el in defs.iter(NS + "symbol")}
+    assert len(ids) == ALL_TILES + 8 + 1
+    refs = [u.get("href") for u in shared.iter(NS + "use")]
+    assert len(refs) == len(b) and all(r is not None and r[1:] in ids for r in refs)
+    # each face as a symbol is the face of the plain picture
+    hand = parse_hand(text)
+    first = hand.concealed[0]
+    sym = next(el for el in defs.iter(NS + "symbol") if el.get("id") == f"sf-t{first}")
+    assert ET.tostring(sym).count(b"<") > 3 and len(shared_text) * 3 < len(hand_svg(text))

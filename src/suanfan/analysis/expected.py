@@ -85,6 +85,10 @@ class ExpectedOption:
     #: riichi: whether the hand this discard leaves declares riichi (a ready closed hand; the
     #: reference model always does, the table model when it is worth more); None: not ready
     riichi: bool | None = None
+    #: the table model, a ready discard that may stay dama: the expected score by turn of the
+    #: riichi line and of the dama line (``expected_score`` is the better); None otherwise
+    riichi_expected_score: tuple[float, ...] | None = None
+    dama_expected_score: tuple[float, ...] | None = None
 
     @property
     def useful_unseen(self) -> int:
@@ -106,6 +110,10 @@ class ExpectedOption:
             "combinations": [{"fans": list(c), "probability": p, "names": _fan_names(c)}
                              for c, p in self.combinations],
             "riichi": self.riichi,
+            "riichi_expected_score": (None if self.riichi_expected_score is None
+                                      else list(self.riichi_expected_score)),
+            "dama_expected_score": (None if self.dama_expected_score is None
+                                    else list(self.dama_expected_score)),
         }
 
 
@@ -476,7 +484,9 @@ def _result(h: Hand, found: SearchResult, merged: list[int], wall_merged: list[i
         options.append(ExpectedOption(
             None if i < 0 else tile_to_str(i), sh, useful, tuple(found.tenpai[j]),
             tuple(found.win[j]), tuple(found.score[j]), two, better, shape,
-            riichi=found.riichi[j] if sh == 0 else None))
+            riichi=found.riichi[j] if sh == 0 else None,
+            riichi_expected_score=tuple(found.riichi_score[j]) if found.riichi_score[j] else None,
+            dama_expected_score=tuple(found.dama_score[j]) if found.dama_score[j] else None))
     ranked = sorted(range(len(options)), key=lambda n: (
         -options[n].expected_score[0], -options[n].win_probability[0],
         -options[n].tenpai_probability[0], n))

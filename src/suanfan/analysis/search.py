@@ -87,6 +87,10 @@ class SearchResult:
         self.combinations: list[dict[int, float]] = combinations if combinations is not None else []
         #: for each option, whether the hand it leaves has declared riichi
         self.riichi: list[bool] = [False] * len(discards)
+        #: the table model, for each ready option that could stay dama: the expected scores over
+        #: the turns of the riichi line and of the dama line (empty lists otherwise)
+        self.riichi_score: list[list[float]] = [[] for _ in discards]
+        self.dama_score: list[list[float]] = [[] for _ in discards]
 
 
 class _Graph:
@@ -482,9 +486,14 @@ def _values(g: _Graph, hand: list[int], root_key: int, n_tiles: int, s0: int, to
             if p > 0.0:
                 out_pc[o][k] = p
     riichi = [False] * n_opt
+    lines_r: list[list[float]] = [[] for _ in range(n_opt)]
+    lines_d: list[list[float]] = [[] for _ in range(n_opt)]
     for o in range(n_opt):
         if option_nodes[o] >= 0 and g.draw_keys[option_nodes[o]] >= _RIICHI:
             riichi[o] = True
+        if dama_nodes[o] >= 0:
+            lines_r[o] = out_es[o]
+            lines_d[o] = dm_es[o]
         if dama_nodes[o] >= 0 and dm_es[o][0] >= out_es[o][0]:  # dama is worth at least as much
             out_tp[o] = dm_tp[o]
             out_wp[o] = dm_wp[o]
@@ -492,6 +501,8 @@ def _values(g: _Graph, hand: list[int], root_key: int, n_tiles: int, s0: int, to
             riichi[o] = False
     result = SearchResult(discards, out_tp, out_wp, out_es, nd + nx, out_pc)
     result.riichi = riichi
+    result.riichi_score = lines_r
+    result.dama_score = lines_d
     return result
 
 

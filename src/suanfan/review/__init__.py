@@ -260,14 +260,49 @@ class _Reviewer:
                      for s in range(self.n))
 
     # -- the models -------------------------------------------------------------------------
-    def _exact(self, hand: str, turn: int, table: RiichiTable, visible: list[int]) -> Any:
+    def _exact(self, hand: str, turn: int, table: RiichiTable, visible: list[int],
+               model: str = "reference") -> Any:
         visible = list(visible)
         for t in table.dora_indicators:  # the search counts the indicators itself
             visible.remove(t)
         return expected_values(hand, "riichi", turn=turn, shanten_down=False, tegawari=False,
                                details=False, max_states=self.max_states,
                                max_seconds=self.max_seconds, visible=_hand_text(visible, self.aka),
-                               **self._situation(table))
+                               model=model, **self._situation(table))
+
+    def _judge_riichi(self, table: RiichiTable, turn: int, discard: str, declared: bool,
+                      drawn: str) -> Decision | None:
+        """Riichi or dama with the discard the player made, when it leaves a closed hand ready
+        and riichi is allowed: the table model's two lines (riichi: the hand is fixed, the
+        deposit is lost without a win, ura dora; dama: the hand may still change)."""
+        st = table.seat(self.seat)
+        if self.n != 4 or table.melds(self.seat) or st.riichi or table.draws_left < 4 \
+                or table.scores0[self.seat] < 1000:
+            return None
+        hand = self._hand(table)
+        try:
+            ev = self._exact(hand, turn, table, self._visible(table), "table")
+        except (LimitExceeded, MahjongError):
+            return None
+        option = next((o for o in ev.options if o.discard == discard), None)
+        if option is None or option.riichi_expected_score is None \
+                or option.dama_expected_score is None:
+            return None
+        r = Choice("riichi", option.riichi_expected_score[0], option.riichi_expected_score[0],
+                   shanten=0)
+        d = Choice("dama", option.dama_expected_score[0], option.dama_expected_score[0], shanten=0)
+        choices = sorted((r, d), key=lambda c: (-(c.value or 0.0), c.action))
+        mine = r if declared else d
+        best = choices[0]
+        loss = max(0.0, (best.value or 0.0) - (mine.value or 0.0))
+        threats = self._threats(table)
+        return Decision(table.round_wind + str(table.kyoku) + f"-{table.honba}", turn,
+                        "riichi_or_dama", hand, drawn, mine.action,
+                        best.action if loss >= 0.5 else mine.action, loss < 0.5, loss,
+                        "exact (table model)", tuple(choices), tuple(threats), self._rivers(table),
+                        _hand_text(table.dora_indicators, self.aka),
+                        f"after the discard {discard}" + (
+                            "; the opponents' threat is not weighed here" if threats else ""))
 
     def _dangers(self, table: RiichiTable, hand: str, threats: list[int],
                  seats: list[_Seat]) -> tuple[dict[str, float], float]:
@@ -594,8 +629,12 @@ class _Reviewer:
             return
         if st.riichi:  # the discard of a riichi hand is not a choice (a kong aside)
             return
-        self.decisions.append(self._judge_discard(table, turn, tile_text(nxt.tile, self.aka),
+        actual = tile_text(nxt.tile, self.aka)
+        self.decisions.append(self._judge_discard(table, turn, actual,
                                                   "riichi" if riichi else "discard", drawn, seats))
+        choice = self._judge_riichi(table, turn, actual, riichi, drawn)
+        if choice is not None:
+            self.decisions.append(choice)
 
     def _hand_of(self, table: RiichiTable, standing: list[int]) -> str:
         melds = "".join(format_meld(_meld(m, self.seat, self.n, self.aka))

@@ -7,7 +7,7 @@ from html import escape
 from typing import Final
 
 from ..errors import MahjongError
-from ..svg import hand_svg
+from ..svg import hand_svg, tile_symbols
 from . import Choice, Decision, Review
 
 __all__ = ["review_html"]
@@ -72,7 +72,7 @@ def _plot(ds: list[Decision]) -> str:
 
 def _picture(hand: str) -> str:
     try:
-        return hand_svg(hand, height=40)
+        return hand_svg(hand, height=40, shared=True)
     except MahjongError:
         return f"<code>{escape(hand)}</code>"
 
@@ -137,10 +137,11 @@ def review_html(reviews: list[Review]) -> str:
         for label, ds in rounds.items():
             parts.append(f"<h2>{escape(label)}</h2>{_plot(ds)}")
             parts.extend(_decision(d, s.threshold, names) for d in ds
-                         if d.kind in ("discard", "riichi", "win") or d.actual != d.best)
+                         if d.kind in ("discard", "riichi", "riichi_or_dama", "win")
+                         or d.actual != d.best)
     return ("<!doctype html><html lang=en><head><meta charset=utf-8>"
             '<meta name="viewport" content="width=device-width,initial-scale=1">'
-            f"<title>suanfan review</title><style>{_STYLE}</style></head><body>"
+            f"<title>suanfan review</title><style>{_STYLE}</style></head><body>{tile_symbols()}"
             + "".join(parts) + "</body></html>\n")
 
 
