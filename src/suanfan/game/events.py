@@ -2,7 +2,11 @@
 (:class:`suanfan.game.RiichiTable`, through :class:`suanfan.game.GameBuilder`) applies.
 
 They hold table facts only, with tiles as copies 0–135 (:mod:`suanfan.game.records`): no format's
-tag or field name. A reader maps its log onto them (an mjlog element, an mjai line, a step of a
+tag or field name. The MCR table (:class:`suanfan.game.MCRTable`) applies :class:`Draw` and
+:class:`Discard` too, with suanfan tile ids 0–33 (MCR tables tell tiles by kind only), and the
+MCR events below: :class:`MCRDeal`, :class:`FlowerDraw`, :class:`Chow`, :class:`Pung`,
+:class:`Kong`, :class:`ConcealedKong`, :class:`AddedKong`, :class:`MCRWin` and
+:class:`MCRDrawGame`. A reader maps its log onto them (an mjlog element, an mjai line, a step of a
 tenhou.net/6 round) and says where each came from, so that a fault names the place in the log.
 """
 
@@ -13,15 +17,25 @@ from dataclasses import dataclass
 from .records import CallMeld, Recorded, TableRules
 
 __all__ = [
+    "AddedKong",
     "Call",
+    "Chow",
+    "ConcealedKong",
     "Deal",
     "DeclareWin",
     "Discard",
     "DoraRevealed",
     "Draw",
     "DrawGame",
+    "FlowerDraw",
     "GameEvent",
+    "Kong",
+    "MCRDeal",
+    "MCRDrawGame",
+    "MCRGameEvent",
+    "MCRWin",
     "Players",
+    "Pung",
     "Riichi",
     "StartGame",
     "Stated",
@@ -145,3 +159,87 @@ class DrawGame:
 #: every event of a riichi game
 GameEvent = (StartGame | Players | Deal | Draw | Discard | Call | Riichi | DoraRevealed
              | DeclareWin | DrawGame)
+
+
+# -- MCR (tiles are suanfan tile ids 0-33, flowers 1-8) -------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class MCRDeal:
+    """``seat`` is dealt its 13 playing ``tiles`` and the ``flowers`` (1–8) dealt with them (set
+    aside: their replacements are among the 13). Each of the four seats has one."""
+
+    seat: int
+    tiles: tuple[int, ...]
+    flowers: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class FlowerDraw:
+    """``seat`` draws the flower ``flower`` (1–8) and sets it aside; its replacement is the seat's
+    next :class:`Draw`."""
+
+    seat: int
+    flower: int
+
+
+@dataclass(frozen=True, slots=True)
+class Chow:
+    """``seat`` (the seat after the discarder) chows the last discard: ``tile`` is the chow's
+    middle tile."""
+
+    seat: int
+    tile: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pung:
+    """``seat`` pungs the last discard ``tile``."""
+
+    seat: int
+    tile: int
+
+
+@dataclass(frozen=True, slots=True)
+class Kong:
+    """``seat`` kongs the last discard ``tile`` (three held); its replacement is its next draw."""
+
+    seat: int
+    tile: int
+
+
+@dataclass(frozen=True, slots=True)
+class ConcealedKong:
+    """``seat`` declares a concealed kong of the four ``tile`` it holds (after a draw)."""
+
+    seat: int
+    tile: int
+
+
+@dataclass(frozen=True, slots=True)
+class AddedKong:
+    """``seat`` adds the ``tile`` it holds to its pung of it (a promoted kong, after a draw); the
+    other seats may rob it."""
+
+    seat: int
+    tile: int
+
+
+@dataclass(frozen=True, slots=True)
+class MCRWin:
+    """``seat`` declares a win: by self-draw straight after its own draw, on the last discard, or
+    robbing the promoted kong just made. ``tile`` is the tile the log names (checked against the
+    discard or the kong's tile; on a self-drawn win the winning tile is the tile drawn)."""
+
+    seat: int
+    tile: int
+
+
+@dataclass(frozen=True, slots=True)
+class MCRDrawGame:
+    """The hand ends drawn (荒庄): the seat to draw has no tile left to draw."""
+
+
+#: every event of an MCR hand
+MCRGameEvent = (MCRDeal | Draw | FlowerDraw | Discard | Chow | Pung | Kong | ConcealedKong
+                | AddedKong | MCRWin | MCRDrawGame)

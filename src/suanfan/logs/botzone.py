@@ -100,8 +100,27 @@ from collections.abc import Iterable, Iterator
 from typing import BinaryIO, Final
 
 from ..errors import InvalidArgument, MahjongError, describe
+from ..game import (
+    AddedKong,
+    Chow,
+    ConcealedKong,
+    Discard,
+    Draw,
+    FlowerDraw,
+    GameError,
+    Kong,
+    MCRDeal,
+    MCRDrawGame,
+    MCRGameEvent,
+    MCRTable,
+    MCRWin,
+    Pung,
+    TileError,
+    TurnError,
+    WallError,
+)
 from ..game.record import Record
-from ..hand import Hand, Meld, MeldKind
+from ..hand import Hand
 from ..mcr import fan_id
 from .tenhou import LogError
 
@@ -117,8 +136,10 @@ __all__ = [
     "Recorded",
     "Win",
     "fan_names",
+    "new_table",
     "parse",
     "read",
+    "tables",
     "tile_code",
     "tile_id",
 ]
@@ -457,43 +478,76 @@ def _matches(lines: Iterable[tuple[int, str]], name: str, strict: bool,
         yield reader.close(last + 1, strict)
 
 
-class _Meld:
-    """A meld while the match is read: ``kind`` chow pung kong, ``tile`` (a chow's middle),
-    ``from_seat`` whose discard it took (``None`` for a concealed kong), ``claimed`` the tile
-    taken, ``promoted``."""
-
-    __slots__ = ("claimed", "from_seat", "kind", "promoted", "tile")
-
-    def __init__(self, kind: str, tile: int, from_seat: int | None, claimed: int | None) -> None:
-        self.kind = kind
-        self.tile = tile
-        self.from_seat = from_seat
-        self.claimed = claimed
-        self.promoted = False
-
-
-class _Seat:
-    __slots__ = ("dealt", "flowers", "hand", "melds")
-
-    def __init__(self) -> None:
-        self.hand: list[int] = []
-        self.melds: list[_Meld] = []
-        self.flowers: list[int] = []
-        self.dealt = False
-
-
-def _tiles(n: int) -> str:
-    return f"{n} tile" if n == 1 else f"{n} tiles"
+def _to_table(e: Event) -> MCRGameEvent:
+    """The table event of a match's event."""
+    k, seat, t = e.kind, e.seat, e.tile
+    if k == "deal":
+        return MCRDeal(seat, e.tiles, e.flowers)
+    assert t is not None
+    if k == "draw":
+        return Draw(seat, t)
+    if k == "flower":
+        return FlowerDraw(seat, t)
+    if k == "play":
+        return Discard(seat, t)
+    if k == "chi":
+        return Chow(seat, t)
+    if k == "peng":
+        return Pung(seat, t)
+    if k == "gang":
+        return Kong(seat, t)
+    if k == "angang":
+        return ConcealedKong(seat, t)
+    if k == "bugang":
+        return AddedKong(seat, t)
+    return MCRWin(seat, t)
 
 
-def _source(winner: int, frm: int) -> int:
-    """The claim digit of a discard of seat ``frm`` claimed by ``winner``: 1 left (the seat
-    before), 2 opposite, 3 right (the seat after)."""
-    return {3: 1, 2: 2, 1: 3}[(frm - winner) % 4]
+#: how a match's event is written, for the table's refusals
+_LABELS: Final = {"play": "Play", "chi": "Chi", "peng": "Peng", "gang": "Gang",
+                  "angang": "AnGang", "bugang": "BuGang", "hu": "Hu"}
+
+
+def _flower_code(v: int) -> str:
+    return f"H{v}"
+
+
+def new_table(prevalent_wind: int = 0, walls: str = "seat") -> MCRTable:
+    """An :class:`~suanfan.game.MCRTable` on ``walls`` that names tiles and flowers by their
+    Botzone codes (as the reader's errors do)."""
+    return MCRTable(prevalent_wind, walls, tile_code, _flower_code)
+
+
+def tables(match: Match) -> Iterator[tuple[Event, MCRTable]]:
+    """Replay ``match`` on a fresh :class:`~suanfan.game.MCRTable` (on :attr:`Match.walls`): each
+    event of :attr:`Match.events` with the table as it stands *before* that event is applied (the
+    same table object each time; the event is applied when the next item is asked for, and a drawn
+    game is applied after the last event). A bad match yields the events up to its fault; a good
+    one that the table refuses raises :class:`~suanfan.logs.LogError` naming the line."""
+    table = new_table(WINDS.index(match.prevalent_wind), match.walls)
+    for e in match.events:
+        yield e, table
+        try:
+            table.apply(_to_table(e), _label(e))
+        except GameError as exc:
+            if match.error is not None:
+                return
+            raise LogError(match.file, f"line {e.line}: {exc}") from None
+    if match.huang and match.error is None:
+        try:
+            table.apply(MCRDrawGame(), "Huang")
+        except GameError as exc:
+            raise LogError(match.file, f"line {match.line}: {exc}") from None
+
+
+def _label(e: Event) -> str:
+    op = _LABELS.get(e.kind)
+    return "" if op is None or e.tile is None else f"{op} {tile_code(e.tile)}"
 
 
 class _MatchReader:
-    """One match, line by line."""
+    """One match, line by line: each line becomes an event that the table of each wall model the
+    match may still be read on (:class:`~suanfan.game.MCRTable`) applies."""
 
     def __init__(self, name: str, line: int, match: str, walls: str) -> None:
         self.name = name
@@ -507,24 +561,15 @@ class _MatchReader:
         self.seat_fault: tuple[int, str] | None = None
         self.shared_fault: tuple[int, str] | None = None
         self.flowered = False  # a flower was dealt or drawn
-        self.own = [0] * 4  # tiles each player took from its own wall (per-seat walls)
         self.wind: int | None = None
-        self.seats = [_Seat() for _ in range(4)]
         self.events: list[Event] = []
-        self.copies = [0] * 34  # copies of each kind out of the wall
-        self.visible = [0] * 34  # copies on view (river and exposed melds)
-        self.flowers_out: set[int] = set()
-        self.taken = 0  # playing tiles out of the wall
-        # what may come next: "deal", "draw" (by self.turn), "act" (self.turn after a draw),
-        # "discard" (self.turn after a chi or a pung), "claim" (after self.turn's discard),
-        # "robbable" (after self.turn's promoted kong), "fan", "score", "done"
-        self.state = "deal"
-        self.turn = -1
-        self.first_draw = True
-        self.replacement = False  # the next draw of self.turn replaces a kong
-        self.kong_draw = False  # the last draw replaced a kong
-        self.last_tile = -1  # the last tile drawn, discarded or added to a kong
-        self.win_facts: _WinFacts | None = None
+        # the table of each wall model still held to (made at the first Player line)
+        self.seat_table: MCRTable | None = None
+        self.shared_table: MCRTable | None = None
+        self.started = False
+        # "table" while the hand is played (the table's phase says what comes), then "fan",
+        # "score", "done"
+        self.state = "table"
         self.win: Win | None = None
         self.huang = False
         self.fan: tuple[int, tuple[tuple[str, int], ...]] | None = None
@@ -543,6 +588,12 @@ class _MatchReader:
             raise exc
         return self._match(str(exc), n)
 
+    def close(self, n: int, strict: bool) -> Match:
+        if self.state != "done":
+            return self.fail(n, f"match {self.match or '?'} (line {self.line}) ends without its "
+                                "Score line: the log is truncated", strict)
+        return self._match(None)
+
     # -- the walls ------------------------------------------------------------------------------
     def model(self) -> str:
         """The walls the match is read on: the ones asked for, or (auto) per-seat walls while the
@@ -555,8 +606,10 @@ class _MatchReader:
         """The line read breaks the ``model`` walls: the fault when no model is left."""
         if model == "seat" and self.seat_ok:
             self.seat_ok, self.seat_fault = False, (self.n, detail)
+            self.seat_table = None
         elif model == "shared" and self.shared_ok:
             self.shared_ok, self.shared_fault = False, (self.n, detail)
+            self.shared_table = None
         else:
             return
         if self.seat_ok or self.shared_ok:
@@ -573,22 +626,60 @@ class _MatchReader:
             text += f" (nor does it hold to {also}: {where}{other[1]})"
         raise _Fault(text, line)
 
-    def _seat_draw(self, seat: int) -> None:
-        """A tile taken from ``seat``'s own wall."""
-        if self.own[seat] >= SEAT_WALL:
-            self._break("seat", f"player {seat} draws from an empty wall: each player's own wall "
-                                f"holds {SEAT_WALL} tiles, 13 dealt and {SEAT_WALL - 13} drawn")
-        self.own[seat] += 1
+    # -- the tables -----------------------------------------------------------------------------
+    def _tables(self) -> list[tuple[str, MCRTable]]:
+        if not self.started:
+            self.started = True
+            wind = self.wind or 0
+            if self.seat_ok:
+                self.seat_table = new_table(wind, "seat")
+            if self.shared_ok:
+                self.shared_table = new_table(wind, "shared")
+        out: list[tuple[str, MCRTable]] = []
+        if self.seat_table is not None:
+            out.append(("seat", self.seat_table))
+        if self.shared_table is not None:
+            out.append(("shared", self.shared_table))
+        return out
 
-    def _empty(self, seat: int) -> bool:
-        """``seat``'s own wall is empty (per-seat walls)."""
-        return self.own[seat] >= SEAT_WALL
+    def _table(self) -> MCRTable | None:
+        """The table the match is read on (``None`` before the first Player line)."""
+        if not self.started:
+            return None
+        t = self.seat_table if self.model() == "seat" else self.shared_table
+        assert t is not None
+        return t
 
-    def close(self, n: int, strict: bool) -> Match:
-        if self.state != "done":
-            return self.fail(n, f"match {self.match or '?'} (line {self.line}) ends without its "
-                                "Score line: the log is truncated", strict)
-        return self._match(None)
+    def _apply(self, event: MCRGameEvent, label: str, what: str, seat_what: str = "",
+               bad_tile: str = "") -> None:
+        """Let each table apply ``event``: a table whose walls refuse it is dropped (the fault
+        when none is left), any other refusal is the line's fault, worded by ``what`` (out of
+        turn; ``seat_what`` out of turn by seat) or ``bad_tile`` (no tile)."""
+        breaks: list[tuple[str, WallError]] = []
+        fault: GameError | None = None
+        for model, table in self._tables():
+            try:
+                table.apply(event, label)
+            except WallError as exc:
+                breaks.append((model, exc))
+            except GameError as exc:
+                if fault is None:
+                    fault = exc
+        for model, wall in breaks:
+            if wall.flower:
+                self.flowered = True
+            self._break(model, wall.detail)
+        if isinstance(event, FlowerDraw) or (isinstance(event, MCRDeal) and event.flowers):
+            self.flowered = True
+        if fault is None:
+            return
+        if isinstance(fault, TurnError):
+            if fault.wrong_seat and seat_what:
+                what = seat_what
+            raise _Fault(f"{what}: {self._expected(fault.phase, fault.turn)}")
+        if isinstance(fault, TileError) and bad_tile:
+            raise _Fault(bad_tile)
+        raise _Fault(fault.detail)
 
     # -- helpers --------------------------------------------------------------------------------
     @staticmethod
@@ -610,38 +701,13 @@ class _MatchReader:
             raise _Fault(f"flower {code} where a playing tile is needed")
         return t
 
-    def _out_of_wall(self, t: int) -> None:
-        if self.copies[t] >= 4:
-            raise _Fault(f"a fifth {tile_code(t)}")
-        if self.taken >= WALL:
-            self._break("shared", f"a draw from an empty wall ({WALL} playing tiles)")
-        self.copies[t] += 1
-        self.taken += 1
-
-    def _flower(self, seat: int, code: str) -> int:
-        v = ord(code[1]) - 48
-        if v in self.flowers_out:
-            raise _Fault(f"flower {code} a second time")
-        self.flowered = True
-        self._break("seat", f"flower {code}: Botzone's per-seat walls hold no flowers")
-        self.flowers_out.add(v)
-        self.seats[seat].flowers.append(v)
-        return v
-
-    def _take(self, seat: int, t: int, count: int, what: str) -> None:
-        hand = self.seats[seat].hand
-        if hand.count(t) < count:
-            held = hand.count(t)
-            raise _Fault(f"{what}: player {seat} holds {held} {tile_code(t)}, not {count}")
-        for _ in range(count):
-            hand.remove(t)
-
-    def _expect(self, seat: int, op: str, states: tuple[str, ...]) -> None:
-        if self.state not in states:
-            raise _Fault(f"player {seat} {op}: {self._expected()}")
-
-    def _expected(self) -> str:
-        s, t = self.state, self.turn
+    def _expected(self, phase: str | None = None, turn: int = -1) -> str:
+        s, t = self.state, turn
+        if phase is not None:
+            s, t = phase, turn
+        elif s == "table":
+            table = self._table()
+            s, t = ("deal", -1) if table is None else (table.phase, table.turn)
         return {
             "deal": "the four Deal lines come first",
             "draw": f"player {t} draws next",
@@ -654,12 +720,16 @@ class _MatchReader:
             "done": "the match is over (its Score line was read)",
         }[s]
 
+    def _expect_state(self, state: str, what: str) -> None:
+        if self.state != state:
+            raise _Fault(f"{what} here: {self._expected()}")
+
     # -- lines ----------------------------------------------------------------------------------
     def feed(self, n: int, tokens: list[str]) -> None:
         self.n = n
         head = tokens[0]
         if head == "Wind":
-            if self.wind is not None or self.state != "deal" or any(s.dealt for s in self.seats):
+            if self.wind is not None or self.started:
                 raise _Fault("a Wind line after the deal or a second one")
             if len(tokens) != 2 or tokens[1] not in ("0", "1", "2", "3"):
                 raise _Fault(f"Wind {' '.join(tokens[1:])[:20]!r}: the prevalent wind is 0-3")
@@ -709,33 +779,13 @@ class _MatchReader:
         if head == "Huang":
             if len(tokens) != 1:
                 raise _Fault("a Huang line holds nothing else")
-            self._to_draw()
-            if self.state != "draw":
+            if self.state != "table":
                 raise _Fault(f"Huang (a drawn game) here: {self._expected()}")
-            t = self.turn
-            if t < 0:
-                self._break("seat", "Huang before the first draw")
-            elif not self._empty(t):
-                self._break("seat", f"Huang with {_tiles(SEAT_WALL - self.own[t])} still in "
-                                    f"the own wall of player {t}, who draws next")
-            if self.taken < WALL:
-                self._break("shared", f"Huang with {_tiles(WALL - self.taken)} still in the wall")
+            self._apply(MCRDrawGame(), "Huang", "Huang (a drawn game) here")
             self.huang = True
             self.state = "score"
             return
         raise _Fault(f"unknown line {head[:20]!r}")
-
-    def _to_draw(self) -> None:
-        """Nobody claimed the discard (the next player draws) or robbed the kong (its player
-        draws the replacement)."""
-        if self.state == "claim":
-            self.state, self.turn = "draw", (self.turn + 1) % 4
-        elif self.state == "robbable":
-            self.state = "draw"
-
-    def _expect_state(self, state: str, what: str) -> None:
-        if self.state != state:
-            raise _Fault(f"{what} here: {self._expected()}")
 
     def _ignored(self, seat: int, rest: list[str]) -> tuple[Claim, ...]:
         out: list[Claim] = []
@@ -757,233 +807,91 @@ class _MatchReader:
         return tuple(out)
 
     def _deal(self, n: int, seat: int, codes: list[str]) -> None:
-        p = self.seats[seat]
-        if self.state != "deal" or p.dealt:
-            raise _Fault(f"player {seat} is dealt twice" if p.dealt else
-                         f"a Deal line after play began ({self._expected()})")
+        if self.state != "table":  # the hand is over: every seat was dealt
+            raise _Fault(f"player {seat} is dealt twice")
         tiles: list[int] = []
         flowers: list[int] = []
+        bad = ""
         for code in codes:
-            t = self._tile(code)
+            try:
+                t = tile_id(code)
+            except ValueError as exc:
+                bad = bad or str(exc)
+                tiles.append(-1)  # the table refuses it where it checks the tiles
+                continue
             if t < 0:
-                flowers.append(self._flower(seat, code))
+                flowers.append(ord(code[1]) - 48)
             else:
                 tiles.append(t)
-                self._out_of_wall(t)
-        if len(tiles) != 13:
-            raise _Fault(f"player {seat} is dealt {len(tiles)} tiles, not 13")
-        self.own[seat] = 13
-        p.hand = list(tiles)
-        p.dealt = True
-        self.events.append(Event(n, seat, "deal", None, tuple(tiles), tuple(flowers)))
-        if all(s.dealt for s in self.seats):
-            if self.wind is None:
-                raise _Fault("no Wind line before the deal")
-            self.state = "draw"
+        e = Event(n, seat, "deal", None, tuple(tiles), tuple(flowers))
+        self._apply(_to_table(e), "", "a Deal line after play began", bad_tile=bad)
+        self.events.append(e)
+        table = self._table()
+        if table is not None and table.phase == "draw" and self.wind is None:
+            raise _Fault("no Wind line before the deal")
 
     def _action(self, n: int, seat: int, op: str, code: str, ignored: tuple[Claim, ...]) -> None:
-        p = self.seats[seat]
         if op in ("draw", "flower"):
-            self._to_draw()
-            self._expect(seat, "draws", ("draw",))
-            if self.first_draw:  # the first draw may be any player's (the judge starts at 0)
-                self.turn = seat
-                self.first_draw = False
-            if seat != self.turn:
+            if self.state != "table":
                 raise _Fault(f"player {seat} draws: {self._expected()}")
-            if len(p.hand) % 3 != 1:
-                raise _Fault(f"player {seat} draws holding {len(p.hand)} tiles")
-            t = self._tile(code)
-            self._seat_draw(seat)
-            if t < 0:
-                v = self._flower(seat, code)
-                self.events.append(Event(n, seat, "flower", v))
-                self.replacement = False  # a flower replacement is not a kong's
-                return
-            if op == "flower":
-                raise _Fault(f"BuHua {code}: a flower is H1-H8")
-            self._out_of_wall(t)
-            p.hand.append(t)
-            self.kong_draw = self.replacement
-            self.replacement = False
-            self.last_tile = t
-            self.state = "act"
-            self.events.append(Event(n, seat, "draw", t))
+            bad = ""
+            event: MCRGameEvent
+            try:
+                t = tile_id(code)
+            except ValueError as exc:
+                bad, t = str(exc), -2
+            if t == -1:  # a flower
+                e = Event(n, seat, "flower", ord(code[1]) - 48)
+                event = FlowerDraw(seat, ord(code[1]) - 48)
+            elif op == "flower":  # the table refuses flower 0 where it checks the flower
+                bad = bad or f"BuHua {code}: a flower is H1-H8"
+                e = Event(n, seat, "flower", 0)
+                event = FlowerDraw(seat, 0)
+            else:
+                e = Event(n, seat, "draw", t)
+                event = Draw(seat, max(t, -1))
+            self._apply(event, "", f"player {seat} draws", bad_tile=bad)
+            self.events.append(e)
             return
         t = self._playing(code)
+        e = Event(n, seat, op, t, ignored=ignored)
+        if self.state != "table":
+            verb = {"play": "plays", "hu": "wins here"}.get(op, "")
+            if not verb:
+                verb = f"makes a {op}" if op in ("angang", "bugang") else f"claims a {op}"
+            raise _Fault(f"player {seat} {verb}: {self._expected()}")
+        label = f"{_LABELS[op]} {code}" if op != "hu" else f"Hu {tile_code(t)}"
         if op == "play":
-            self._expect(seat, "plays", ("act", "discard"))
-            if seat != self.turn:
-                raise _Fault(f"player {seat} plays: {self._expected()}")
-            self._take(seat, t, 1, f"Play {code}")
-            self.visible[t] += 1  # in the river (taken back below if claimed)
-            self.last_tile = t
-            self.state = "claim"
-            self.events.append(Event(n, seat, "play", t))
-            return
-        if op in ("angang", "bugang"):
-            self._expect(seat, f"makes a {op}", ("act",))
-            if seat != self.turn:
-                raise _Fault(f"player {seat} {op}: {self._expected()}")
-            nxt = (seat + 1) % 4
-            if self._empty(seat) or self._empty(nxt):
-                whose = "its own wall" if self._empty(seat) else f"the wall of player {nxt}"
-                self._break("seat", f"{'AnGang' if op == 'angang' else 'BuGang'} {code} with "
-                                    f"{whose} empty: the judge refuses a kong once the konger's "
-                                    "or the next player's wall is empty")
-            if op == "angang":
-                self._take(seat, t, 4, f"AnGang {code}")
-                p.melds.append(_Meld("kong", t, None, None))
-            else:
-                pung = next((m for m in p.melds if m.kind == "pung" and m.tile == t), None)
-                if pung is None:
-                    raise _Fault(f"BuGang {code}: player {seat} has no pung of {code}")
-                self._take(seat, t, 1, f"BuGang {code}")
-                pung.kind = "kong"
-                pung.promoted = True
-                self.visible[t] += 1
-            self.last_tile = t
-            self.replacement = True
-            self.state = "robbable" if op == "bugang" else "draw"
-            self.events.append(Event(n, seat, op, t))
-            return
-        # a claim: chi peng gang of the last discard, or hu
-        if op == "hu":
-            self._hu(n, seat, t, ignored)
-            return
-        self._expect(seat, f"claims a {op}", ("claim",))
-        frm, d = self.turn, self.last_tile
-        if seat == frm:
-            raise _Fault(f"player {seat} claims their own discard")
-        if self._empty((frm + 1) % 4):
-            self._break("seat", f"{op.capitalize()} {code} of the last tile: the wall of player "
-                                f"{(frm + 1) % 4}, who would draw next, is empty, and the judge "
-                                "then allows only a Hu of the discard")
-        if op == "chi":
-            if seat != (frm + 1) % 4:
-                raise _Fault(f"player {seat} chows player {frm}'s discard: only the next player "
-                             f"({(frm + 1) % 4}) may")
-            if t >= 27 or t % 9 in (0, 8) or d >= 27 or d // 9 != t // 9 or abs(d - t) > 1:
-                raise _Fault(f"Chi {code}: no chow with middle tile {code} uses the discard "
-                             f"{tile_code(d)}")
-            for x in (t - 1, t, t + 1):
-                if x != d:
-                    self._take(seat, x, 1, f"Chi {code}")
-            p.melds.append(_Meld("chow", t, frm, d))
-            self.visible[t - 1] += 1
-            self.visible[t] += 1
-            self.visible[t + 1] += 1
-            self.visible[d] -= 1  # counted once, in the meld
-            self.state = "discard"
+            self._apply(_to_table(e), label, f"player {seat} plays")
+        elif op in ("angang", "bugang"):
+            self._apply(_to_table(e), label, f"player {seat} makes a {op}", f"player {seat} {op}")
+        elif op == "hu":
+            self._apply(_to_table(e), label, f"player {seat} wins here")
+            self.state = "fan"
         else:
-            if t != d:
-                raise _Fault(f"{op.capitalize()} {code}: the discard is {tile_code(d)}")
-            if op == "peng":
-                self._take(seat, t, 2, f"Peng {code}")
-                p.melds.append(_Meld("pung", t, frm, t))
-                self.visible[t] += 2
-                self.state = "discard"
-            else:
-                self._take(seat, t, 3, f"Gang {code}")
-                p.melds.append(_Meld("kong", t, frm, t))
-                self.visible[t] += 3
-                self.replacement = True
-                self.state = "draw"
-        self.turn = seat
-        self.events.append(Event(n, seat, op, t, ignored=ignored))
-
-    def _hu(self, n: int, seat: int, t: int, ignored: tuple[Claim, ...]) -> None:
-        p = self.seats[seat]
-        if self.state == "act" and seat == self.turn:
-            if self.events[-1].kind != "draw":
-                raise _Fault(f"player {seat} wins by self-draw without a draw")
-            tile = self.last_tile
-            concealed = list(p.hand)
-            concealed.remove(tile)
-            frm: int | None = None
-            kong = self.kong_draw
-            robbing = False
-        elif self.state in ("claim", "robbable") and seat != self.turn:
-            tile = self.last_tile
-            if t != tile:
-                raise _Fault(f"Hu {tile_code(t)} on player {self.turn}'s "
-                             f"{'discard' if self.state == 'claim' else 'kong'} "
-                             f"{tile_code(tile)}")
-            concealed = list(p.hand)
-            frm = self.turn
-            robbing = self.state == "robbable"
-            kong = robbing
-            if self.state == "claim":
-                self.visible[tile] -= 1  # the winning discard is not a copy on view
-        else:
-            raise _Fault(f"player {seat} wins here: {self._expected()}")
-        if len(concealed) % 3 != 1:
-            raise _Fault(f"player {seat} wins holding {len(concealed) + 1} tiles")
-        # the other three copies on view: the winner's own melds count too
-        last_of_kind = not robbing and self.visible[tile] == 3
-        # the last tile: per-seat walls, the wall of the player after roundStage's (the drawer,
-        # the discarder, the konger) is empty; one shared wall, all its playing tiles are out
-        last = (self._empty((self.turn + 1) % 4), self.taken == WALL)
-        self.win_facts = _WinFacts(n, seat, frm, tile, t, concealed, kong, robbing, last,
-                                   last_of_kind)
-        self.events.append(Event(n, seat, "hu", t, ignored=ignored))
-        self.state = "fan"
+            self._apply(_to_table(e), label, f"player {seat} claims a {op}")
+        self.events.append(e)
 
     def _finish(self) -> None:
-        f = self.win_facts
+        table = self._table()
+        f = None if table is None else table.win
         if f is None:
             if self.scores != (0, 0, 0, 0):
                 raise _Fault(f"a drawn game scores 0 0 0 0, not {' '.join(map(str, self.scores or ()))}")
             return
-        p = self.seats[f.seat]
-        melds: list[Meld] = []
-        for m in p.melds:
-            if m.kind == "chow":
-                assert m.claimed is not None
-                melds.append(Meld(MeldKind.CHOW, [m.tile - 1, m.tile, m.tile + 1],
-                                  m.claimed - m.tile + 2))
-            elif m.from_seat is None:
-                melds.append(Meld(MeldKind.KONG, [m.tile] * 4, None, concealed=True))
-            elif m.kind == "pung":
-                melds.append(Meld(MeldKind.PUNG, [m.tile] * 3, _source(f.seat, m.from_seat)))
-            else:
-                melds.append(Meld(MeldKind.KONG, [m.tile] * 4, _source(f.seat, m.from_seat),
-                                  promoted=m.promoted))
         try:
-            hand = Hand(melds, sorted(f.concealed), f.tile, sorted(p.flowers))
-        except MahjongError as exc:
-            raise _Fault(f"the winner's hand is not a hand: {exc}") from None
+            hand = f.hand()
+        except GameError as exc:
+            raise _Fault(exc.detail) from None
         assert self.fan is not None and self.scores is not None
         recorded = Recorded(self.fan[0], self.fan[1], self.scores)
         conflicts: list[str] = []
         if sum(self.scores) != 0:
             conflicts.append(f"the Score line adds up to {sum(self.scores)}, not 0")
-        self.win = Win(file=self.name, match=self.match, line=f.line, seat=f.seat,
-                       from_seat=f.from_seat, hand=hand, winning_tile=f.tile, hu_tile=f.hu_tile,
-                       kong=f.kong, robbing=f.robbing,
-                       last_tile_of_wall=f.last_tile_of_wall[self.model() == "shared"],
+        hu = next(e for e in reversed(self.events) if e.kind == "hu")
+        self.win = Win(file=self.name, match=self.match, line=hu.line, seat=f.seat,
+                       from_seat=f.from_seat, hand=hand, winning_tile=f.tile, hu_tile=f.named,
+                       kong=f.kong, robbing=f.robbing, last_tile_of_wall=f.last_tile_of_wall,
                        last_of_kind=f.last_of_kind, seat_wind=WINDS[f.seat],
                        prevalent_wind=WINDS[self.wind or 0], recorded=recorded,
                        conflicts=tuple(conflicts))
-
-
-class _WinFacts:
-    """What the events say at a ``Hu`` (made a :class:`Win` once the Fan and Score lines are
-    read); ``last_tile_of_wall`` on per-seat walls and on one shared wall."""
-
-    __slots__ = ("concealed", "from_seat", "hu_tile", "kong", "last_of_kind", "last_tile_of_wall",
-                 "line", "robbing", "seat", "tile")
-
-    def __init__(self, line: int, seat: int, from_seat: int | None, tile: int, hu_tile: int,
-                 concealed: list[int], kong: bool, robbing: bool,
-                 last_tile_of_wall: tuple[bool, bool], last_of_kind: bool) -> None:
-        self.line = line
-        self.seat = seat
-        self.from_seat = from_seat
-        self.tile = tile
-        self.hu_tile = hu_tile
-        self.concealed = concealed
-        self.kong = kong
-        self.robbing = robbing
-        self.last_tile_of_wall = last_tile_of_wall
-        self.last_of_kind = last_of_kind
