@@ -29,11 +29,12 @@ def review_task(path: str, fmt: str, player: str | None, seat: int | None,
                 options: dict[str, Any]) -> tuple[object | None, list[str]]:
     """The :class:`suanfan.review.Review` of one log file (``None`` when it cannot be read or
     the player is not in it) and the error lines."""
-    from ..logs import LogError, read
-    from ..review import review
+    from ..logs import LogError
+    from ..review import review_file
 
+    fmt_arg = None if fmt == "auto" else fmt
     try:
-        game = read(path, None if fmt == "auto" else fmt, strict=False)
+        r = review_file(path, player=player, seat=seat, format=fmt_arg, **options)
     except LogError as exc:
         where = f"{exc.location}: " if exc.location else ""
         return None, [f"{path}: {where}{exc.detail}"]
@@ -41,10 +42,6 @@ def review_task(path: str, fmt: str, player: str | None, seat: int | None,
         return None, [f"{path}: {exc}"]
     except OSError as exc:
         return None, [f"{path}: {exc.strerror or exc}"]
-    try:
-        r = review(game, player=player, seat=seat, **options)
-    except MahjongError as exc:
-        return None, [f"{path}: {exc}"]
     return r, list(r.errors)
 
 
@@ -127,27 +124,31 @@ def _points(text: str) -> float:
 @register_command
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from ..review import DEFAULT_THRESHOLD, MAX_SHANTEN
+    from ..review.mcr import DEFAULT_MCR_THRESHOLD
 
     p = sub.add_parser(
-        "review", help="each decision of a player of riichi logs, judged",
-        description="Every decision of one player (discards, riichi, win or pass, calls and "
-                    "kongs offered) of riichi logs (Tenhou mjlog XML, tenhou.net/6 JSON, mjai "
-                    "JSON Lines): what was played, what suanfan would choose by the exact "
+        "review", help="each decision of a player of riichi or MCR logs, judged",
+        description="Every decision of one player (discards, riichi or dama, win or pass, "
+                    "calls and kongs offered) of riichi logs (Tenhou mjlog XML, tenhou.net/6 "
+                    "JSON, mjai JSON Lines) or Botzone MCR logs (by the fan-aware analysis, each "
+                    "match a round): what was played, what suanfan would choose by the exact "
                     "expected-value search with the tiles the player could see removed from "
                     "the wall (weighed by danger when an opponent is in riichi or shows three "
                     "melds), and the expected score lost (docs/review.md). Exit status 2 when a "
                     "file or round cannot be read, or the player is not in a log.")
-    add_source_arguments(p, "riichi game log files; a directory is walked for the logs in it")
+    add_source_arguments(p, "game log files (riichi, or Botzone MCR); a directory is walked for "
+                            "the logs in it")
     who = p.add_mutually_exclusive_group()
     who.add_argument("--player", metavar="NAME", default=None, help="the player reviewed, by name")
     who.add_argument("--seat", type=int, choices=range(4), default=None, metavar="N",
-                     help="the player reviewed, by seat: 0 the first dealer, 1-3 the next")
+                     help="the player reviewed, by seat: 0 the first dealer, 1-3 the next "
+                        "(Botzone: the player number)")
     p.add_argument("--json", action="store_true", help="one JSON object per game (docs/review.md)")
     p.add_argument("--html", metavar="OUT", default=None,
                    help="write one self-contained HTML page (- for standard output)")
-    p.add_argument("--threshold", type=_points, default=DEFAULT_THRESHOLD, metavar="POINTS",
+    p.add_argument("--threshold", type=_points, default=None, metavar="POINTS",
                    help=f"a choice losing more expected points is a big loss (default "
-                        f"{DEFAULT_THRESHOLD:.0f})")
+                        f"{DEFAULT_THRESHOLD:.0f} riichi, {DEFAULT_MCR_THRESHOLD:.0f} MCR)")
     p.add_argument("--max-shanten", type=int, choices=range(4), default=MAX_SHANTEN, metavar="N",
                    help=f"judge exactly hands up to N from ready (0-3, default {MAX_SHANTEN}; "
                         "3 is slow)")

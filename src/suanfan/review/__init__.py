@@ -29,17 +29,17 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any, Final
 
 from ..analysis import advise, defence, expected_values
 from ..errors import InvalidArgument, LimitExceeded, MahjongError, describe
 from ..game import Call, Deal, Discard, DoraRevealed, Draw, Game, Riichi, RiichiTable, Round, tile_text
 from ..game import suanfan_meld as _meld
-from ..logs import LogError, read
+from ..logs import detect, read
 from ..logs.replay import table_rules
 from ..notation import format_meld, parse_hand
 from ..shanten import riichi_shanten, winning_kinds
+from .records import Choice, Decision, Review, ReviewSummary
 
 __all__ = ["DEAL_IN_COST", "DEFAULT_THRESHOLD", "MAX_SHANTEN", "Choice", "Decision", "Review",
            "ReviewSummary", "review", "review_file"]
@@ -57,126 +57,6 @@ MAX_STATES: Final = 400_000
 MAX_SECONDS: Final = 5.0
 _LAST_TURN: Final = 18
 _WINDS: Final = "ESWN"
-
-
-@dataclass(frozen=True, slots=True)
-class Choice:
-    """One option of a decision: ``action`` ("5m", "0p" a red five, "ron", "tsumo", "pass",
-    "pon 5m", "chi 34m"…); ``value`` the figure the options are ranked by (the expected score,
-    with the defence term under a threat; a win's points); the expected-value figures at the
-    decision's turn (``None`` where the model gives none); ``shanten`` after it, ``useful`` the
-    useful tiles still unseen, ``danger`` the chance some threatening opponent waits on it."""
-
-    action: str
-    value: float | None = None
-    expected_score: float | None = None
-    win_probability: float | None = None
-    tenpai_probability: float | None = None
-    shanten: int | None = None
-    useful: int | None = None
-    danger: float | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"action": self.action, "value": self.value, "expected_score": self.expected_score,
-                "win_probability": self.win_probability,
-                "tenpai_probability": self.tenpai_probability, "shanten": self.shanten,
-                "useful": self.useful, "danger": self.danger}
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """One decision of the player.
-
-    ``round`` the round's label ("E1-0"), ``turn`` the player's draws so far, ``kind``
-    ``discard`` ``riichi`` (a discard declaring riichi) ``win`` (tsumo or ron possible) ``call``
-    (a chi, pon or kong possible on a discard) ``kong`` (a closed or added kong possible);
-    ``hand`` the hand (MPSZ, melds in brackets), ``tile`` the tile drawn or offered; ``actual``
-    what the player did, ``best`` suanfan's choice, ``agree``; ``loss`` the expected points the
-    player's choice lost (``None``: not judged in points); ``model`` how it was judged
-    (``exact``, ``exact+defence``, ``useful tiles``, ``not judged``); ``choices`` best first;
-    ``threats`` the seats in riichi or with three open melds; ``rivers`` every seat's discards
-    (MPSZ), ``dora`` the indicators; ``note`` why a decision was not judged exactly."""
-
-    round: str
-    turn: int
-    kind: str
-    hand: str
-    tile: str
-    actual: str
-    best: str
-    agree: bool
-    loss: float | None
-    model: str
-    choices: tuple[Choice, ...]
-    threats: tuple[int, ...] = ()
-    rivers: tuple[str, ...] = ()
-    dora: str = ""
-    note: str = ""
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"round": self.round, "turn": self.turn, "kind": self.kind, "hand": self.hand,
-                "tile": self.tile, "actual": self.actual, "best": self.best, "agree": self.agree,
-                "loss": self.loss, "model": self.model,
-                "choices": [c.to_dict() for c in self.choices], "threats": list(self.threats),
-                "rivers": list(self.rivers), "dora": self.dora, "note": self.note}
-
-
-@dataclass(frozen=True, slots=True)
-class ReviewSummary:
-    """``decisions`` all listed; ``judged`` those judged in points; ``agreed`` those of them where
-    the player chose as suanfan would (a choice worth the best to within 0.5 points counts);
-    ``big_losses`` the judged choices losing more than ``threshold``; ``expected_loss`` their
-    total loss; ``rounds`` the rounds reviewed; rates and the loss per round 0 when empty."""
-
-    decisions: int
-    judged: int
-    agreed: int
-    big_losses: int
-    threshold: float
-    expected_loss: float
-    rounds: int
-
-    @property
-    def agreement_rate(self) -> float:
-        return self.agreed / self.judged if self.judged else 0.0
-
-    @property
-    def big_loss_rate(self) -> float:
-        return self.big_losses / self.judged if self.judged else 0.0
-
-    @property
-    def loss_per_round(self) -> float:
-        return self.expected_loss / self.rounds if self.rounds else 0.0
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"decisions": self.decisions, "judged": self.judged, "agreed": self.agreed,
-                "agreement_rate": self.agreement_rate, "threshold": self.threshold,
-                "big_losses": self.big_losses, "big_loss_rate": self.big_loss_rate,
-                "expected_loss": self.expected_loss, "rounds": self.rounds,
-                "loss_per_round": self.loss_per_round}
-
-
-@dataclass(frozen=True, slots=True)
-class Review:
-    """The review of one player in one game: ``file``, ``player`` the name, ``seat`` (0 the first
-    dealer), ``system``, ``decisions`` in order, ``summary``, ``errors`` the rounds that could not
-    be read (each a line naming the place; those rounds are reviewed up to the fault), ``names``
-    every seat's player."""
-
-    file: str
-    player: str
-    seat: int
-    system: str
-    decisions: tuple[Decision, ...]
-    summary: ReviewSummary
-    errors: tuple[str, ...] = ()
-    names: tuple[str, ...] = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"file": self.file, "player": self.player, "seat": self.seat, "system": self.system,
-                "names": list(self.names),
-                "summary": self.summary.to_dict(),
-                "decisions": [d.to_dict() for d in self.decisions], "errors": list(self.errors)}
 
 
 # -- reading the table ----------------------------------------------------------------------------
@@ -739,11 +619,13 @@ def review(game: Game, *, player: object = None, seat: object = None,
            max_states: object = MAX_STATES, max_seconds: object = MAX_SECONDS) -> Review:
     """Review one player of a read riichi :class:`~suanfan.game.Game` (``player`` a name or
     ``seat`` 0-3, 0 the first dealer). ``threshold``: a choice losing more expected points
-    counts as a big loss. ``max_shanten``: the exact search judges hands up to this far from
+    counts as a big loss (``None``: :data:`DEFAULT_THRESHOLD`). ``max_shanten``: the exact search judges hands up to this far from
     ready (0-3). ``max_states`` / ``max_seconds``: the bound of each search."""
     if not isinstance(game, Game):
         raise InvalidArgument(f"game={describe(game)}: give a Game (suanfan.logs.read)")
     who = _seat_of(game, player, seat)
+    if threshold is None:
+        threshold = DEFAULT_THRESHOLD
     if not isinstance(threshold, (int, float)) or isinstance(threshold, bool) or not 0 <= threshold < 1e9:
         raise InvalidArgument(f"threshold={describe(threshold)}: give expected points, 0 or more")
     if not isinstance(max_shanten, int) or isinstance(max_shanten, bool) or not 0 <= max_shanten <= 3:
@@ -763,9 +645,18 @@ def review(game: Game, *, player: object = None, seat: object = None,
 def review_file(path: str | os.PathLike[str], *, player: object = None, seat: object = None,
                 format: str | None = None, **options: Any) -> Review:
     """Read a log (leniently: the rounds before a fault are kept, the fault is in
-    :attr:`Review.errors`) and :func:`review` it."""
-    try:
-        game = read(path, format, strict=False)
-    except LogError:
-        raise
+    :attr:`Review.errors`) and review it: a riichi log by :func:`review`, a Botzone (MCR) log's
+    matches by :func:`suanfan.review.mcr.review_matches` (one review for the file, each match a
+    round)."""
+    if format is None:
+        with open(path, "rb") as f:
+            if detect(f.read(4096)) == "botzone":
+                format = "botzone"
+    if format == "botzone":
+        from ..logs.botzone import read as read_botzone
+        from .mcr import review_matches
+
+        return review_matches(read_botzone(path), file=os.path.basename(os.fspath(path)),
+                              player=player, seat=seat, **options)
+    game = read(path, format, strict=False)
     return review(game, player=player, seat=seat, **options)

@@ -8,7 +8,7 @@ from typing import Final
 
 from ..errors import MahjongError
 from ..svg import hand_svg, tile_symbols
-from . import Choice, Decision, Review
+from .records import Choice, Decision, Review
 
 __all__ = ["review_html"]
 
