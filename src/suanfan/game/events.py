@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from .records import CallMeld, Recorded, TableRules
 
 __all__ = [
+    "Action",
     "AddedKong",
     "Call",
     "Chow",
@@ -243,3 +244,21 @@ class MCRDrawGame:
 #: every event of an MCR hand
 MCRGameEvent = (MCRDeal | Draw | FlowerDraw | Discard | Chow | Pung | Kong | ConcealedKong
                 | AddedKong | MCRWin | MCRDrawGame)
+
+
+# -- what a seat may do ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One thing ``seat`` may do now (a table's ``legal_actions``): ``kind`` ``draw``, ``discard``,
+    ``chow`` (MCR; ``chi`` riichi), ``pung`` (``pon``), ``kong`` (of the discard; ``kan``),
+    ``concealed_kong`` (``ankan``), ``added_kong`` (``kakan``), ``nuki`` (a North set aside,
+    three players), ``riichi``, ``win`` or ``pass`` (let a discard or kong go unclaimed);
+    ``tile`` the tile it is about (a discard's, a kong's, a chow's middle tile in MCR; -1 for a
+    draw, a pass or a win), ``tiles`` the seat's own tiles it uses (a riichi call's copies)."""
+
+    kind: str
+    seat: int
+    tile: int = -1
+    tiles: tuple[int, ...] = ()

@@ -35,8 +35,11 @@ from typing import Final
 
 from ..errors import InvalidArgument, MahjongError, describe
 from ..hand import Hand, Meld, MeldKind
+from ..mcr import Rules, score
+from ..shanten import mcr_shanten_counts
 from ..tiles import tile_to_str
 from .events import (
+    Action,
     AddedKong,
     Chow,
     ConcealedKong,
@@ -366,6 +369,90 @@ class MCRTable:
             if frm is None:
                 out[m.tiles[0]] += 4
         return out
+
+    # -- what a seat may do -----------------------------------------------------------------------
+    def legal_actions(self, seat: int, rules: str | Rules | None = "mcr-botzone") -> list[Action]:
+        """What ``seat`` may do now, as :class:`~suanfan.game.Action` records: ``draw`` (the seat to
+        draw, or the seat after the discarder while the discard may still be claimed: its draw
+        lets the discard pass), ``discard`` of each kind held, ``concealed_kong`` and
+        ``added_kong`` after its draw, ``chow`` (by middle tile), ``pung`` and ``kong`` of the
+        last discard, ``win`` and ``pass`` (let the discard or the added kong go). The walls'
+        rules hold (no kong or claim the per-seat judge refuses; no draw from an empty wall). A
+        win is legal when the tiles are complete and, with ``rules`` (a preset name or
+        :class:`~suanfan.mcr.Rules`; ``None``: complete is enough), reach the minimum scored by
+        :func:`suanfan.mcr.score` with the situation the table gives."""
+        seat = self._check_seat(seat)
+        ph, t = self._phase, self._turn
+        out: list[Action] = []
+        if ph in ("deal", "ended"):
+            return out
+        p = self._seats[seat]
+        dph, dt = self._passed()
+        if dph == "draw" and (seat == dt or self._first_draw) and self._can_draw(seat):
+            out.append(Action("draw", seat))
+        if ph in ("act", "discard") and seat == t:
+            kinds = sorted(set(p.hand))
+            out += [Action("discard", seat, k) for k in kinds]
+            if ph == "act":
+                if not (self._walls == "seat" and (self._own_empty(seat)
+                                                   or self._own_empty((seat + 1) % 4))):
+                    out += [Action("concealed_kong", seat, k) for k in kinds
+                            if p.hand.count(k) == 4]
+                    out += [Action("added_kong", seat, m.tiles[0]) for m in p.melds
+                            if m.kind is MeldKind.PUNG and m.tiles[0] in p.hand]
+                if self._may_win(seat, rules):
+                    out.append(Action("win", seat))
+        elif ph in ("claim", "robbable") and seat != t:
+            claims: list[Action] = []
+            if self._may_win(seat, rules):
+                claims.append(Action("win", seat))
+            nxt = (t + 1) % 4
+            if ph == "claim" and not (self._walls == "seat" and self._own_empty(nxt)):
+                d = self._last_tile
+                if seat == nxt and d < 27:
+                    for m in (d - 1, d, d + 1):
+                        if m // 9 == d // 9 and m % 9 not in (0, 8) and all(
+                                x in p.hand for x in (m - 1, m, m + 1) if x != d):
+                            claims.append(Action("chow", seat, m))
+                held = p.hand.count(d)
+                if held >= 2:
+                    claims.append(Action("pung", seat, d))
+                if held >= 3:
+                    claims.append(Action("kong", seat, d))
+            if claims:
+                out += claims
+                out.append(Action("pass", seat))
+        return out
+
+    def _can_draw(self, seat: int) -> bool:
+        if self._walls == "seat":
+            return not self._own_empty(seat)
+        return self._taken < SHARED_WALL
+
+    def _may_win(self, seat: int, rules: str | Rules | None) -> bool:
+        current = self._current
+        try:
+            facts = self.win_facts(seat)
+        except GameError:
+            return False
+        finally:
+            self._current = current
+        counts = [0] * 34
+        for x in facts.concealed:
+            counts[x] += 1
+        counts[facts.tile] += 1
+        if mcr_shanten_counts(counts, len(facts.melds)) != -1:
+            return False
+        if rules is None:
+            return True
+        try:
+            res = score(facts.hand(), rules=rules, self_drawn=facts.self_drawn, kong=facts.kong,
+                        last_tile_of_wall=facts.last_tile_of_wall,
+                        last_of_kind=facts.last_of_kind, seat_wind=facts.seat_wind,
+                        prevalent_wind=facts.prevalent_wind)
+        except MahjongError:
+            return False
+        return res.meets_minimum
 
     # -- checks ---------------------------------------------------------------------------------
     def _check_seat(self, seat: int) -> int:
