@@ -251,12 +251,13 @@ MCRGameEvent = (MCRDeal | Draw | FlowerDraw | Discard | Chow | Pung | Kong | Con
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """One thing ``seat`` may do now (a table's ``legal_actions``): ``kind`` ``draw``, ``discard``,
-    ``chow`` (MCR; ``chi`` riichi), ``pung`` (``pon``), ``kong`` (of the discard; ``kan``),
-    ``concealed_kong`` (``ankan``), ``added_kong`` (``kakan``), ``nuki`` (a North set aside,
-    three players), ``riichi``, ``win`` or ``pass`` (let a discard or kong go unclaimed);
-    ``tile`` the tile it is about (a discard's, a kong's, a chow's middle tile in MCR; -1 for a
-    draw, a pass or a win), ``tiles`` the seat's own tiles it uses (a riichi call's copies)."""
+    """One thing ``seat`` may do now (a table's ``legal_actions``): ``kind`` ``draw``,
+    ``discard``, ``win``, ``pass`` (let a discard or kong go unclaimed), and the calls, in each
+    rule system's words: MCR ``chow`` ``pung`` ``kong`` (of the discard) ``concealed_kong``
+    ``added_kong``; riichi ``chi`` ``pon`` ``daiminkan`` ``ankan`` ``kakan`` ``nuki`` and
+    ``riichi``. ``tile`` the tile it is about (a discard's, a kong's or North's, the claimed
+    discard; an MCR chow's middle tile; -1 for a draw, a win, a pass or riichi), ``tiles`` the
+    seat's own copies a riichi call uses."""
 
     kind: str
     seat: int
