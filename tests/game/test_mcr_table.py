@@ -17,6 +17,7 @@ import pytest
 
 from suanfan.errors import MahjongError
 from suanfan.game import (
+    Action,
     AddedKong,
     Chow,
     ConcealedKong,
@@ -277,3 +278,56 @@ def test_tables_of_a_bad_match_stop_at_the_fault() -> None:
                            None, good.walls)
     with pytest.raises(LogError, match=f"line {good.events[0].line}: player 0 is dealt twice"):
         list(botzone.tables(broken))
+
+
+def _action(e: botzone.Event) -> Action | None:
+    """The legal action a match's event is (``None`` for a deal)."""
+    kinds = {"draw": "draw", "flower": "draw", "play": "discard", "chi": "chow", "peng": "pung",
+             "gang": "kong", "angang": "concealed_kong", "bugang": "added_kong", "hu": "win"}
+    if e.kind == "deal":
+        return None
+    kind = kinds[e.kind]
+    assert e.tile is not None
+    return Action(kind, e.seat, -1 if kind in ("draw", "win") else e.tile)
+
+
+def test_legal_actions_at_a_known_point() -> None:
+    t = dealt()
+    assert t.legal_actions(0) == [Action("draw", 0)]  # (the first draw may be any seat's)
+    t.apply(Draw(0, 13))
+    assert t.legal_actions(1) == []
+    acts = t.legal_actions(0)
+    assert acts == [Action("discard", 0, k) for k in range(14)]
+    t.apply(Discard(0, 13))
+    # seat 1 (the next) may draw, chow 567p (its 6p 7p) or pass; it holds one 5p: no pung
+    assert t.legal_actions(1) == [Action("draw", 1), Action("chow", 1, 14), Action("pass", 1)]
+    assert t.legal_actions(2) == t.legal_actions(3) == t.legal_actions(0) == []
+    t.apply(Chow(1, 14))
+    assert Action("discard", 1, 16) in t.legal_actions(1) and t.legal_actions(2) == []
+    t.apply(Discard(1, 25))
+    t.apply(Draw(2, 4))
+    t.apply(Discard(2, 4))
+    t.apply(Draw(3, 5))
+    assert Action("concealed_kong", 3, 27) in t.legal_actions(3)
+    # no win: seat 3's hand is not complete
+    assert all(a.kind != "win" for a in t.legal_actions(3))
+    t.apply(ConcealedKong(3, 27))
+    assert t.legal_actions(3) == [Action("draw", 3)]
+    assert t.legal_actions(0) == []
+
+
+def test_every_logged_event_is_a_legal_action() -> None:
+    # real matches (the Botzone sample) and the hand-made ones: every action a player took was
+    # among the legal actions of its seat at that point, wins scoring the 8-fan minimum
+    # (mcr-botzone)
+    matches = _matches(_real()) + [m for p in sorted(DATA.glob("*.txt")) for m in _matches(p)]
+    checked = 0
+    for m in matches:
+        for e, table in botzone.tables(m):
+            a = _action(e)
+            if a is None:
+                continue
+            legal = table.legal_actions(e.seat)
+            assert a in legal, (m.match, e.line, a, legal)
+            checked += 1
+    assert checked > 1000

@@ -22,6 +22,7 @@ no log format. See ``docs/game.md``.
 from __future__ import annotations
 
 from .events import (
+    Action,
     AddedKong,
     Call,
     Chow,
@@ -87,6 +88,7 @@ __all__ = [
     "SEAT_WALL",
     "SHARED_WALL",
     "WIND_NAMES",
+    "Action",
     "AddedKong",
     "Call",
     "CallMeld",

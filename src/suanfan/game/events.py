@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from .records import CallMeld, Recorded, TableRules
 
 __all__ = [
+    "Action",
     "AddedKong",
     "Call",
     "Chow",
@@ -243,3 +244,22 @@ class MCRDrawGame:
 #: every event of an MCR hand
 MCRGameEvent = (MCRDeal | Draw | FlowerDraw | Discard | Chow | Pung | Kong | ConcealedKong
                 | AddedKong | MCRWin | MCRDrawGame)
+
+
+# -- what a seat may do ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One thing ``seat`` may do now (a table's ``legal_actions``): ``kind`` ``draw``,
+    ``discard``, ``win``, ``pass`` (let a discard or kong go unclaimed), and the calls, in each
+    rule system's words: MCR ``chow`` ``pung`` ``kong`` (of the discard) ``concealed_kong``
+    ``added_kong``; riichi ``chi`` ``pon`` ``daiminkan`` ``ankan`` ``kakan`` ``nuki`` and
+    ``riichi``. ``tile`` the tile it is about (a discard's, a kong's or North's, the claimed
+    discard; an MCR chow's middle tile; -1 for a draw, a win, a pass or riichi), ``tiles`` the
+    seat's own copies a riichi call uses."""
+
+    kind: str
+    seat: int
+    tile: int = -1
+    tiles: tuple[int, ...] = ()

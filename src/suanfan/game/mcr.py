@@ -35,8 +35,11 @@ from typing import Final
 
 from ..errors import InvalidArgument, MahjongError, describe
 from ..hand import Hand, Meld, MeldKind
+from ..mcr import Rules, score
+from ..shanten import mcr_shanten_counts
 from ..tiles import tile_to_str
 from .events import (
+    Action,
     AddedKong,
     Chow,
     ConcealedKong,
@@ -207,6 +210,7 @@ class MCRTable:
 
     __slots__ = (
         "_copies",
+        "_current",
         "_drawn",
         "_first_draw",
         "_flower_name",
@@ -259,6 +263,7 @@ class MCRTable:
         self._drawn = False
         #: the events applied, in order
         self.events: list[MCRGameEvent] = []
+        self._current: MCRGameEvent = MCRDrawGame()  # the event being applied
 
     # -- what the table shows -------------------------------------------------------------------
     @property
@@ -365,6 +370,90 @@ class MCRTable:
                 out[m.tiles[0]] += 4
         return out
 
+    # -- what a seat may do -----------------------------------------------------------------------
+    def legal_actions(self, seat: int, rules: str | Rules | None = "mcr-botzone") -> list[Action]:
+        """What ``seat`` may do now, as :class:`~suanfan.game.Action` records: ``draw`` (the seat to
+        draw, or the seat after the discarder while the discard may still be claimed: its draw
+        lets the discard pass), ``discard`` of each kind held, ``concealed_kong`` and
+        ``added_kong`` after its draw, ``chow`` (by middle tile), ``pung`` and ``kong`` of the
+        last discard, ``win`` and ``pass`` (let the discard or the added kong go). The walls'
+        rules hold (no kong or claim the per-seat judge refuses; no draw from an empty wall). A
+        win is legal when the tiles are complete and, with ``rules`` (a preset name or
+        :class:`~suanfan.mcr.Rules`; ``None``: complete is enough), reach the minimum scored by
+        :func:`suanfan.mcr.score` with the situation the table gives."""
+        seat = self._check_seat(seat)
+        ph, t = self._phase, self._turn
+        out: list[Action] = []
+        if ph in ("deal", "ended"):
+            return out
+        p = self._seats[seat]
+        dph, dt = self._passed()
+        if dph == "draw" and (seat == dt or self._first_draw) and self._can_draw(seat):
+            out.append(Action("draw", seat))
+        if ph in ("act", "discard") and seat == t:
+            kinds = sorted(set(p.hand))
+            out += [Action("discard", seat, k) for k in kinds]
+            if ph == "act":
+                if not (self._walls == "seat" and (self._own_empty(seat)
+                                                   or self._own_empty((seat + 1) % 4))):
+                    out += [Action("concealed_kong", seat, k) for k in kinds
+                            if p.hand.count(k) == 4]
+                    out += [Action("added_kong", seat, m.tiles[0]) for m in p.melds
+                            if m.kind is MeldKind.PUNG and m.tiles[0] in p.hand]
+                if self._may_win(seat, rules):
+                    out.append(Action("win", seat))
+        elif ph in ("claim", "robbable") and seat != t:
+            claims: list[Action] = []
+            if self._may_win(seat, rules):
+                claims.append(Action("win", seat))
+            nxt = (t + 1) % 4
+            if ph == "claim" and not (self._walls == "seat" and self._own_empty(nxt)):
+                d = self._last_tile
+                if seat == nxt and d < 27:
+                    for m in (d - 1, d, d + 1):
+                        if m // 9 == d // 9 and m % 9 not in (0, 8) and all(
+                                x in p.hand for x in (m - 1, m, m + 1) if x != d):
+                            claims.append(Action("chow", seat, m))
+                held = p.hand.count(d)
+                if held >= 2:
+                    claims.append(Action("pung", seat, d))
+                if held >= 3:
+                    claims.append(Action("kong", seat, d))
+            if claims:
+                out += claims
+                out.append(Action("pass", seat))
+        return out
+
+    def _can_draw(self, seat: int) -> bool:
+        if self._walls == "seat":
+            return not self._own_empty(seat)
+        return self._taken < SHARED_WALL
+
+    def _may_win(self, seat: int, rules: str | Rules | None) -> bool:
+        current = self._current
+        try:
+            facts = self.win_facts(seat)
+        except GameError:
+            return False
+        finally:
+            self._current = current
+        counts = [0] * 34
+        for x in facts.concealed:
+            counts[x] += 1
+        counts[facts.tile] += 1
+        if mcr_shanten_counts(counts, len(facts.melds)) != -1:
+            return False
+        if rules is None:
+            return True
+        try:
+            res = score(facts.hand(), rules=rules, self_drawn=facts.self_drawn, kong=facts.kong,
+                        last_tile_of_wall=facts.last_tile_of_wall,
+                        last_of_kind=facts.last_of_kind, seat_wind=facts.seat_wind,
+                        prevalent_wind=facts.prevalent_wind)
+        except MahjongError:
+            return False
+        return res.meets_minimum
+
     # -- checks ---------------------------------------------------------------------------------
     def _check_seat(self, seat: int) -> int:
         if type(seat) is not int or not 0 <= seat <= 3:
@@ -392,7 +481,7 @@ class MCRTable:
     def _holds(self, seat: int, t: int, count: int, label: str) -> None:
         held = self._seats[seat].hand.count(t)
         if held < count:
-            raise GameError(f"{label}: player {seat} holds {held} {self._name(t)}, not {count}")
+            raise GameError(f"{self._lab(label)}: player {seat} holds {held} {self._name(t)}, not {count}")
 
     def _remove(self, seat: int, t: int, count: int) -> None:
         hand = self._seats[seat].hand
@@ -407,20 +496,19 @@ class MCRTable:
         """Check ``event`` against the table, then apply it; :class:`~suanfan.game.GameError`
         (naming the event: ``label``, or the event's kind and tile) when the table refuses it,
         which leaves the table as it was."""
+        self._current = event
         if isinstance(event, Draw):
-            self._draw(event.seat, event.tile, label or f"draw {self._name_any(event.tile)}")
+            self._draw(event.seat, event.tile)
         elif isinstance(event, FlowerDraw):
             self._flower_draw(event.seat, event.flower)
         elif isinstance(event, Discard):
-            self._discard(event.seat, event.tile, label or f"discard {self._name_any(event.tile)}")
+            self._discard(event.seat, event.tile, label)
         elif isinstance(event, Chow | Pung | Kong):
-            self._claim(event, label or f"{type(event).__name__.lower()} "
-                                        f"{self._name_any(event.tile)}")
+            self._claim(event, label)
         elif isinstance(event, ConcealedKong | AddedKong):
-            kind = "concealed kong" if isinstance(event, ConcealedKong) else "added kong"
-            self._self_kong(event, label or f"{kind} {self._name_any(event.tile)}")
+            self._self_kong(event, label)
         elif isinstance(event, MCRWin):
-            self._declare_win(event.seat, event.tile, label or f"win {self._name_any(event.tile)}")
+            self._declare_win(event.seat, event.tile, label)
         elif isinstance(event, MCRDeal):
             self._deal(event)
         elif isinstance(event, MCRDrawGame):
@@ -428,6 +516,16 @@ class MCRTable:
         else:
             raise GameError(f"{type(event).__name__} is not an event of an MCR hand")
         self.events.append(event)
+
+    def _lab(self, label: str) -> str:
+        """How a refusal names the event being applied: its ``label``, or its kind and tile."""
+        if label:
+            return label
+        ev = self._current
+        kind = {"ConcealedKong": "concealed kong", "AddedKong": "added kong",
+                "MCRWin": "win"}.get(type(ev).__name__, type(ev).__name__.lower())
+        tile = getattr(ev, "tile", None)
+        return kind if tile is None else f"{kind} {self._name_any(tile)}"
 
     def _name_any(self, t: int) -> str:
         return self._name(t) if type(t) is int and 0 <= t < 34 else describe(t)
@@ -496,7 +594,7 @@ class MCRTable:
             raise WallError(f"player {seat} draws from an empty wall: each player's own wall "
                             f"holds {SEAT_WALL} tiles, 13 dealt and {SEAT_WALL - 13} drawn", "seat")
 
-    def _draw(self, seat: int, t: int, label: str) -> None:
+    def _draw(self, seat: int, t: int) -> None:
         seat = self._check_draw(seat, "a draw")
         self._tile(t)
         self._own_draw(seat)
@@ -559,14 +657,14 @@ class MCRTable:
         nxt = (seat + 1) % 4
         if self._walls == "seat" and (self._own_empty(seat) or self._own_empty(nxt)):
             whose = "its own wall" if self._own_empty(seat) else f"the wall of player {nxt}"
-            raise WallError(f"{label} with {whose} empty: the judge refuses a kong once the "
+            raise WallError(f"{self._lab(label)} with {whose} empty: the judge refuses a kong once the "
                             "konger's or the next player's wall is empty", "seat")
         p = self._seats[seat]
         if added:
             i = next((i for i, m in enumerate(p.melds)
                       if m.kind is MeldKind.PUNG and m.tiles[0] == t), -1)
             if i < 0:
-                raise GameError(f"{label}: player {seat} has no pung of {self._name(t)}")
+                raise GameError(f"{self._lab(label)}: player {seat} has no pung of {self._name(t)}")
             self._holds(seat, t, 1, label)
             self._remove(seat, t, 1)
             p.melds[i] = Meld(MeldKind.KONG, [t] * 4, p.melds[i].source, promoted=True)
@@ -593,7 +691,7 @@ class MCRTable:
         self._tile(t)
         nxt = (frm + 1) % 4
         if self._walls == "seat" and self._own_empty(nxt):
-            raise WallError(f"{label} of the last tile: the wall of player {nxt}, who would draw "
+            raise WallError(f"{self._lab(label)} of the last tile: the wall of player {nxt}, who would draw "
                             "next, is empty, and the judge then allows only a Hu of the discard",
                             "seat")
         p = self._seats[seat]
@@ -602,7 +700,7 @@ class MCRTable:
                 raise GameError(f"player {seat} chows player {frm}'s discard: only the next "
                                 f"player ({nxt}) may")
             if t >= 27 or t % 9 in (0, 8) or d >= 27 or d // 9 != t // 9 or abs(d - t) > 1:
-                raise GameError(f"{label}: no chow with middle tile {self._name(t)} uses the "
+                raise GameError(f"{self._lab(label)}: no chow with middle tile {self._name(t)} uses the "
                                 f"discard {self._name(d)}")
             for x in (t - 1, t, t + 1):
                 if x != d:
@@ -616,7 +714,7 @@ class MCRTable:
             self._phase = "discard"
         else:
             if t != d:
-                raise GameError(f"{label}: the discard is {self._name(d)}")
+                raise GameError(f"{self._lab(label)}: the discard is {self._name(d)}")
             n = 2 if isinstance(ev, Pung) else 3
             self._holds(seat, t, n, label)
             self._remove(seat, t, n)
@@ -638,7 +736,14 @@ class MCRTable:
         r = river[-1]
         river[-1] = RiverTile(r.tile, called=called, won=not called)
 
-    def _declare_win(self, seat: int, t: int, label: str) -> None:
+    def win_facts(self, seat: int, named: int | None = None, label: str = "") -> MCRWinFacts:
+        """What a win by ``seat`` declared now would be (the table is not changed): by self-draw
+        straight after its draw, on the discard that may be claimed, or robbing the added kong
+        just made. ``named`` the tile the win names (checked against the discard or the kong's
+        tile; ``None`` takes it as named). :class:`~suanfan.game.GameError` when ``seat`` cannot
+        declare a win now; whether its tiles are a winning hand is the rule system's to say
+        (:meth:`MCRWinFacts.hand`, :func:`suanfan.mcr.score`)."""
+        self._current = MCRWin(seat, -1 if named is None else named)
         seat = self._check_seat(seat)
         p = self._seats[seat]
         ph = self._phase
@@ -652,11 +757,13 @@ class MCRTable:
             kong = self._kong_draw
             robbing = False
         elif ph in ("claim", "robbable") and seat != self._turn:
-            self._tile(t)
             tile = self._last_tile
-            if t != tile:
-                raise GameError(f"{label} on player {self._turn}'s "
-                                f"{'discard' if ph == 'claim' else 'kong'} {self._name(tile)}")
+            if named is not None:
+                self._tile(named)
+                if named != tile:
+                    raise GameError(f"{self._lab(label)} on player {self._turn}'s "
+                                    f"{'discard' if ph == 'claim' else 'kong'} "
+                                    f"{self._name(tile)}")
             concealed = list(p.hand)
             frm = self._turn
             robbing = ph == "robbable"
@@ -665,20 +772,28 @@ class MCRTable:
             raise self._turn_error(f"a win by player {seat}", ph, self._turn)
         if len(concealed) % 3 != 1:
             raise GameError(f"player {seat} wins holding {len(concealed) + 1} tiles")
-        if ph == "claim":
-            self._view[tile] -= 1  # the winning discard is not a copy on view
-            self._mark_river(self._turn, called=False)
-        # the other three copies on view: the winner's own melds count too
-        last_of_kind = not robbing and self._view[tile] == 3
+        # the other three copies on view (the winning discard is not one of them; the winner's
+        # own melds count too); a robbed kong shows all four
+        on_view = self._view[tile] - (ph == "claim")
         # the last tile: per-seat walls, the wall of the seat after the drawer, discarder or
         # konger is empty; one shared wall, all its playing tiles are out
         last = (self._own_empty((self._turn + 1) % 4) if self._walls == "seat"
                 else self._taken == SHARED_WALL)
-        self._win = MCRWinFacts(seat=seat, from_seat=frm, tile=tile, named=t,
-                                concealed=tuple(concealed), melds=tuple(p.melds),
-                                flowers=tuple(sorted(p.flowers)), kong=kong, robbing=robbing,
-                                last_tile_of_wall=last, last_of_kind=last_of_kind,
-                                seat_wind=_WINDS[seat], prevalent_wind=_WINDS[self._wind])
+        return MCRWinFacts(seat=seat, from_seat=frm, tile=tile,
+                           named=tile if named is None else named, concealed=tuple(concealed),
+                           melds=tuple(p.melds), flowers=tuple(sorted(p.flowers)), kong=kong,
+                           robbing=robbing, last_tile_of_wall=last,
+                           last_of_kind=not robbing and on_view == 3, seat_wind=_WINDS[seat],
+                           prevalent_wind=_WINDS[self._wind])
+
+    def _declare_win(self, seat: int, t: int, label: str) -> None:
+        event = self._current
+        facts = self.win_facts(seat, t, label)
+        self._current = event
+        if self._phase == "claim":
+            self._view[facts.tile] -= 1  # the winning discard is not a copy on view
+            self._mark_river(self._turn, called=False)
+        self._win = facts
         self._phase = "ended"
         self._last_kind = "win"
 

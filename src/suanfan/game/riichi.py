@@ -19,9 +19,13 @@ the round it is in only (:meth:`GameBuilder.cut`).
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from ..errors import MahjongError
 from ..hand import Hand, Meld
+from ..shanten import riichi_shanten_counts
 from .events import (
+    Action,
     Call,
     Deal,
     DeclareWin,
@@ -226,6 +230,135 @@ class RiichiTable:
         if self.aka and t in RED:
             return RED[t]
         return t // 4
+
+    # -- what a seat may do -----------------------------------------------------------------------
+    def legal_actions(self, seat: int) -> list[Action]:
+        """What ``seat`` may do now, as :class:`~suanfan.game.Action` records (tiles as copies):
+        ``draw`` (the dealer first, the seat after a discard, the replacement after a kong or a
+        North), ``discard`` of each copy held (after riichi, the drawn tile only), ``ankan``
+        (``tiles`` the four copies), ``kakan`` and ``nuki`` (``tile`` the copy added or set
+        aside) and ``riichi`` after the seat's own draw, ``chi`` ``pon`` ``daiminkan`` of the
+        last discard (``tile`` the discard, ``tiles`` the seat's own copies: every choice of
+        copies, red fives apart), ``win`` (self-draw, ron, robbing a kakan, a North, or — for
+        thirteen orphans — an ankan; a second or third ron on the same discard) and ``pass``.
+
+        Simplifications: a win is legal when the tiles are complete (yaku and furiten are not
+        checked); riichi asks for a closed hand that is ready (shanten 0 or better), four tiles
+        left in the wall and 1000 points at the round's start; no call of the last discard and
+        no kong with the wall empty; swap-calling (kuikae) is not refused, nor a riichi
+        player's kong that changes its waits."""
+        p = self._seat(seat)
+        out: list[Action] = []
+        if self.ended:
+            first = self.agaris[0] if self.agaris else None
+            if first is not None and first.from_seat is not None and seat != first.from_seat \
+                    and all(f.seat != seat for f in self.agaris) \
+                    and self._complete(p, first.tile):
+                out.append(Action("win", seat))
+            return out
+        if self._may_draw(seat):
+            out.append(Action("draw", seat))
+        lk, ls = self.last_kind, self.last_seat
+        if lk in ("draw", "call") and ls == seat and self.rinshan_next < 0 \
+                and len(p.hand) % 3 == 2:
+            if p.riichi and lk == "draw" and self.declared != seat:
+                out.append(Action("discard", seat, p.hand[-1]))
+            else:
+                out += [Action("discard", seat, t) for t in sorted(p.hand)]
+            if lk == "draw":
+                out += self._own_turn(seat, p)
+        lm = self.last_meld
+        if lk == "discard" and self.last_discard is not None and self.last_discard[0] != seat:
+            frm, tile = self.last_discard
+            claims = self._claims(seat, p, frm, tile)
+            if claims:
+                out += claims
+                out.append(Action("pass", seat))
+        elif lk == "call" and lm is not None and lm.seat != seat \
+                and lm.kind in ("kakan", "ankan", "nuki"):
+            robbed = lm.added if lm.added is not None else lm.tiles[0]
+            if self._complete(p, robbed) and (lm.kind != "ankan" or self._orphans(p, robbed)):
+                out += [Action("win", seat), Action("pass", seat)]
+        return out
+
+    def _may_draw(self, seat: int) -> bool:
+        if self.draws >= DRAWS[self.n] or self.declared >= 0:
+            return False
+        if self.rinshan_next >= 0:
+            return seat == self.rinshan_next
+        if self.last_kind == "deal":
+            return seat == self.dealer
+        if self.last_kind == "discard":
+            return seat == (self.last_seat + 1) % self.n
+        return False
+
+    def _own_turn(self, seat: int, p: SeatState) -> list[Action]:
+        """The kongs, Norths, riichi and self-drawn win of ``seat`` after its own draw."""
+        out: list[Action] = []
+        by_kind: dict[int, list[int]] = {}
+        for t in p.hand:
+            by_kind.setdefault(t // 4, []).append(t)
+        if self.draws < DRAWS[self.n] and self.declared != seat:
+            for k in sorted(by_kind):
+                if len(by_kind[k]) == 4:
+                    out.append(Action("ankan", seat, min(by_kind[k]), tuple(sorted(by_kind[k]))))
+            if not p.riichi:
+                for m in p.melds:
+                    if m.kind == "pon":
+                        out += [Action("kakan", seat, t) for t in by_kind.get(m.tiles[0] // 4, ())]
+            if self.n == 3:
+                out += [Action("nuki", seat, t) for t in by_kind.get(30, ())]
+        if not p.riichi and self.declared != seat and all(
+                m.kind in ("ankan", "nuki") for m in p.melds) \
+                and DRAWS[self.n] - self.draws >= 4 and self.scores0[seat] >= 1000:
+            counts = [0] * 34
+            for t in p.hand:
+                counts[t // 4] += 1
+            if riichi_shanten_counts(counts, self._sets(p)) <= 0:
+                out.append(Action("riichi", seat))
+        if self._complete(p, None):
+            out.append(Action("win", seat))
+        return out
+
+    def _claims(self, seat: int, p: SeatState, frm: int, tile: int) -> list[Action]:
+        """The ron, pon, daiminkan and chi of ``frm``'s discard ``tile`` open to ``seat``."""
+        out: list[Action] = []
+        if self._complete(p, tile):
+            out.append(Action("win", seat))
+        if p.riichi or self.draws >= DRAWS[self.n] or self.declared >= 0:
+            return out
+        k = tile // 4
+        same = sorted(t for t in p.hand if t // 4 == k)
+        out += [Action("pon", seat, tile, pair) for pair in _choices(same, 2)]
+        out += [Action("daiminkan", seat, tile, three) for three in _choices(same, 3)]
+        if self.n == 4 and seat == (frm + 1) % 4 and k < 27:
+            for low in (k - 2, k - 1, k):
+                if low < 0 or low // 9 != k // 9 or low % 9 > 6:
+                    continue
+                others = [x for x in (low, low + 1, low + 2) if x != k]
+                a = sorted(t for t in p.hand if t // 4 == others[0])
+                b = sorted(t for t in p.hand if t // 4 == others[1])
+                out += [Action("chi", seat, tile, (x, y)) for x in a for y in b]
+        return out
+
+    def _sets(self, p: SeatState) -> int:
+        return sum(m.kind != "nuki" for m in p.melds)
+
+    def _complete(self, p: SeatState, extra: int | None) -> bool:
+        """The standing tiles of ``p`` (with ``extra``) are a complete hand."""
+        if (len(p.hand) + (extra is not None)) % 3 != 2:
+            return False
+        counts = [0] * 34
+        for t in p.hand:
+            counts[t // 4] += 1
+        if extra is not None:
+            counts[extra // 4] += 1
+        return riichi_shanten_counts(counts, self._sets(p)) == -1
+
+    def _orphans(self, p: SeatState, extra: int) -> bool:
+        """Thirteen orphans with ``extra`` (the only hand that may rob a concealed kong)."""
+        kinds = {t // 4 for t in p.hand} | {extra // 4}
+        return not p.melds and kinds == {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33}
 
     # -- checks ---------------------------------------------------------------------------------
     def _tile(self, t: int) -> int:
@@ -621,6 +754,11 @@ class RiichiTable:
         return Round(self.round_index, self.seed, self.round_wind, self.kyoku, self.honba,
                      self.sticks0, self.dealer, self.scores0, tuple(self.events), wins,
                      self.draw_type, complete, self.draw_deltas, self.dealt, error=error)
+
+
+def _choices(copies: list[int], k: int) -> list[tuple[int, ...]]:
+    """Every choice of ``k`` of the ``copies`` (sorted tuples)."""
+    return [tuple(c) for c in combinations(copies, k)]
 
 
 class GameBuilder:

@@ -139,6 +139,7 @@ __all__ = [
     "new_table",
     "parse",
     "read",
+    "table_event",
     "tables",
     "tile_code",
     "tile_id",
@@ -478,8 +479,9 @@ def _matches(lines: Iterable[tuple[int, str]], name: str, strict: bool,
         yield reader.close(last + 1, strict)
 
 
-def _to_table(e: Event) -> MCRGameEvent:
-    """The table event of a match's event."""
+def table_event(e: Event) -> MCRGameEvent:
+    """The :class:`~suanfan.game.MCRTable` event of a match's event (``kind`` ``deal`` ``draw``
+    ``flower`` ``play`` ``chi`` ``peng`` ``gang`` ``angang`` ``bugang`` ``hu``)."""
     k, seat, t = e.kind, e.seat, e.tile
     if k == "deal":
         return MCRDeal(seat, e.tiles, e.flowers)
@@ -528,7 +530,7 @@ def tables(match: Match) -> Iterator[tuple[Event, MCRTable]]:
     for e in match.events:
         yield e, table
         try:
-            table.apply(_to_table(e), _label(e))
+            table.apply(table_event(e), _label(e))
         except GameError as exc:
             if match.error is not None:
                 return
@@ -824,7 +826,7 @@ class _MatchReader:
             else:
                 tiles.append(t)
         e = Event(n, seat, "deal", None, tuple(tiles), tuple(flowers))
-        self._apply(_to_table(e), "", "a Deal line after play began", bad_tile=bad)
+        self._apply(table_event(e), "", "a Deal line after play began", bad_tile=bad)
         self.events.append(e)
         table = self._table()
         if table is not None and table.phase == "draw" and self.wind is None:
@@ -862,14 +864,14 @@ class _MatchReader:
             raise _Fault(f"player {seat} {verb}: {self._expected()}")
         label = f"{_LABELS[op]} {code}" if op != "hu" else f"Hu {tile_code(t)}"
         if op == "play":
-            self._apply(_to_table(e), label, f"player {seat} plays")
+            self._apply(table_event(e), label, f"player {seat} plays")
         elif op in ("angang", "bugang"):
-            self._apply(_to_table(e), label, f"player {seat} makes a {op}", f"player {seat} {op}")
+            self._apply(table_event(e), label, f"player {seat} makes a {op}", f"player {seat} {op}")
         elif op == "hu":
-            self._apply(_to_table(e), label, f"player {seat} wins here")
+            self._apply(table_event(e), label, f"player {seat} wins here")
             self.state = "fan"
         else:
-            self._apply(_to_table(e), label, f"player {seat} claims a {op}")
+            self._apply(table_event(e), label, f"player {seat} claims a {op}")
         self.events.append(e)
 
     def _finish(self) -> None:

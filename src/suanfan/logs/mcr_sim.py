@@ -16,9 +16,13 @@ claims. The game ends with ``Fan`` and ``Score`` lines, or ``Huang`` when a play
 an empty wall. The last-tile flag is the judge's: one shared wall, no playing tile left; per-seat
 walls, the wall of the player after the drawer, discarder or konger is empty.
 
-The simulator keeps its own account of what happened (:class:`SimGame`: every event, and for a
-win the hand, the flags as the table knew them, the fans and the settlement) so that a test can
-check a reader against it.
+The simulator is a referee on :class:`suanfan.game.MCRTable`: it holds the hidden wall (or the four
+own walls) and the players' choices; the table applies every action it writes (so a refused one is
+an error of the simulator) and gives each win's hand and situation flags. It keeps its own account
+of what happened (:class:`SimGame`: every event, and for a win the hand, the flags, the fans and
+the settlement) so that a test can check a reader against it; the flags are the table's, the same
+the Botzone reader infers, so that the independent checks of the flags are the real logs and
+PyMahjongGB's scores.
 """
 
 from __future__ import annotations
@@ -27,9 +31,10 @@ import random
 from typing import Any, Final
 
 from ..errors import InvalidArgument
-from ..hand import Hand, Meld, MeldKind
+from ..game import MCRDeal, MCRDrawGame
+from ..hand import Hand, MeldKind
 from ..mcr import get_rules, score
-from .botzone import botzone_fan_name, tile_code, tile_id
+from .botzone import Event, botzone_fan_name, new_table, table_event, tile_code, tile_id
 
 __all__ = ["SimGame", "SimWin", "simulate", "simulate_log"]
 
@@ -86,38 +91,28 @@ class SimGame:
         return "\n".join(self.lines) + "\n"
 
 
-class _Player:
-    __slots__ = ("counts", "flowers", "melds", "river")
-
-    def __init__(self) -> None:
-        self.counts = [0] * 34
-        #: (kind, tile (a chow's middle), from seat, the tile claimed, promoted)
-        self.melds: list[tuple[str, int, int | None, int | None, bool]] = []
-        self.flowers: list[int] = []
-        self.river: list[int] = []  # discards nobody claimed
-
-
 def _shanten(counts: list[int], melds: int) -> int:
     from ..shanten import mcr_shanten_counts
 
     return mcr_shanten_counts(counts, melds)
 
 
-def _best_discard(p: _Player, rng: random.Random) -> tuple[int, int]:
-    """(tile, shanten after it) of the greedy discard."""
-    held = [k for k in range(34) if p.counts[k]]
+def _best_discard(counts: list[int], melds: int, rng: random.Random) -> tuple[int, int]:
+    """(tile, shanten after it) of the greedy discard from the standing tiles ``counts`` with
+    ``melds`` melds."""
+    held = [k for k in range(34) if counts[k]]
     if rng.random() < P_RANDOM_DISCARD:
         k = rng.choice(held)
-        p.counts[k] -= 1
-        s = _shanten(p.counts, len(p.melds))
-        p.counts[k] += 1
+        counts[k] -= 1
+        s = _shanten(counts, melds)
+        counts[k] += 1
         return k, s
     best: list[int] = []
     low = 99
     for k in held:
-        p.counts[k] -= 1
-        s = _shanten(p.counts, len(p.melds))
-        p.counts[k] += 1
+        counts[k] -= 1
+        s = _shanten(counts, melds)
+        counts[k] += 1
         if s < low:
             low, best = s, [k]
         elif s == low:
@@ -125,7 +120,10 @@ def _best_discard(p: _Player, rng: random.Random) -> tuple[int, int]:
     return rng.choice(best), low
 
 
-class _Table:
+class _Referee:
+    """The game's referee: the hidden wall(s), the players' choices, and the table
+    (:class:`~suanfan.game.MCRTable`) that holds everything the players do."""
+
     def __init__(self, rng: random.Random, match: str, flowers: bool, walls: str) -> None:
         self.rng = rng
         self.rules = get_rules(_RULES)
@@ -138,59 +136,55 @@ class _Table:
         self.wall = wall
         # per-seat walls: player i's own wall is the i-th quarter of the shuffled tiles
         self.walls = [wall[34 * i:34 * i + 34] for i in range(4)] if self.seats else []
-        self.left = 136  # playing tiles in the wall(s)
-        self.players = [_Player() for _ in range(4)]
+        self.table = new_table(self.game.wind, walls)
+
+    def counts(self, seat: int) -> list[int]:
+        """The standing tiles of ``seat`` as 34 counts."""
+        c = [0] * 34
+        for t in self.table.hand(seat):
+            c[t] += 1
+        return c
 
     def may_kong(self, seat: int) -> bool:
         """A concealed or promoted kong of ``seat`` is allowed (tiles left to replace it; per-seat
         walls, the judge's checkInputDRAW: the konger's and the next player's walls not empty)."""
+        left = self.table.wall_left
         if self.seats:
-            return bool(self.walls[seat]) and bool(self.walls[(seat + 1) % 4])
-        return self.left > 0
+            return left(seat) > 0 and left((seat + 1) % 4) > 0
+        return left(seat) > 0
 
     def may_claim(self, frm: int) -> bool:
         """A chow, pung or kong of ``frm``'s discard is allowed (per-seat walls: the wall of the
         player after the discarder is not empty; one shared wall: always)."""
-        return bool(self.walls[(frm + 1) % 4]) if self.seats else True
-
-    def last(self, ref: int) -> bool:
-        """The tile is the last of the wall: per-seat walls, the player after ``ref`` (the
-        drawer, discarder or konger) has an empty wall; one shared wall, it is empty."""
-        return not self.walls[(ref + 1) % 4] if self.seats else self.left == 0
+        return self.table.wall_left((frm + 1) % 4) > 0 if self.seats else True
 
     # -- logging --------------------------------------------------------------------------------
     def log(self, seat: int, op: str, kind: str, tile: int | None, code: str,
             ignored: tuple[tuple[int, str, int], ...] = ()) -> None:
+        """Write the action and let the table apply it."""
         line = f"Player {seat} {op} {code}"
         for who, k, t in ignored:
             line += f" Ignore Player {who} {k.upper()} {tile_code(t)}"
         self.game.lines.append(line)
         self.game.events.append((seat, kind, tile, ignored))
+        self.table.apply(table_event(Event(len(self.game.lines), seat, kind, tile)))
 
     # -- the wall -------------------------------------------------------------------------------
-    def take(self, seat: int) -> tuple[int | None, bool]:
-        """The next playing tile for ``seat`` (``None`` when no playing tile is left) and whether
-        flowers were drawn (set aside and logged) on the way."""
-        p = self.players[seat]
-        flowered = False
+    def take(self, seat: int) -> int | None:
+        """The next playing tile for ``seat`` (``None`` when no playing tile is left); flowers
+        drawn on the way are set aside and logged."""
+        if self.table.wall_left(seat) == 0:
+            return None
         if self.seats:
-            if not self.walls[seat]:
-                return None, False
-            self.left -= 1
-            return self.walls[seat].pop(), False
-        while self.left:
+            return self.walls[seat].pop()
+        while True:
             t = self.wall.pop()
-            if t >= 100:
-                p.flowers.append(t - 100)
-                self.log(seat, "BuHua", "flower", t - 100, f"H{t - 100}")
-                flowered = True
-                continue
-            self.left -= 1
-            return t, flowered
-        return None, flowered
+            if t < 100:
+                return t
+            self.log(seat, "BuHua", "flower", t - 100, f"H{t - 100}")
 
     def deal(self) -> None:
-        for seat, p in enumerate(self.players):
+        for seat in range(4):
             tiles: list[int] = []
             fl: list[int] = []
             while len(tiles) < 13:
@@ -199,61 +193,23 @@ class _Table:
                     fl.append(t - 100)
                 else:
                     tiles.append(t)
-                    self.left -= 1
-            for t in tiles:
-                p.counts[t] += 1
-            p.flowers = fl
             codes = " ".join([tile_code(t) for t in tiles] + [f"H{v}" for v in fl])
             self.game.lines.append(f"Player {seat} Deal {codes}")
             self.game.events.append((seat, "deal", None, ()))
+            self.table.apply(MCRDeal(seat, tuple(tiles), tuple(fl)))
 
     # -- winning --------------------------------------------------------------------------------
-    def visible(self, t: int) -> int:
-        """Copies of ``t`` on view: rivers and exposed melds."""
-        n = 0
-        for p in self.players:
-            n += p.river.count(t)
-            for kind, tile, frm, _claimed, _promoted in p.melds:
-                if kind == "chow":
-                    n += t in (tile - 1, tile, tile + 1)
-                elif tile == t and frm is not None:
-                    n += 4 if kind == "kong" else 3
-        return n
-
-    def hand(self, seat: int, tile: int, drawn: bool) -> Hand:
-        p = self.players[seat]
-        melds = []
-        for kind, k, frm, claimed, promoted in p.melds:
-            if kind == "chow":
-                assert claimed is not None
-                melds.append(Meld(MeldKind.CHOW, [k - 1, k, k + 1], claimed - k + 2))
-            elif frm is None:
-                melds.append(Meld(MeldKind.KONG, [k] * 4, concealed=True))
-            else:
-                src = {3: 1, 2: 2, 1: 3}[(frm - seat) % 4]
-                melds.append(Meld(MeldKind.PUNG if kind == "pung" else MeldKind.KONG,
-                                  [k] * (3 if kind == "pung" else 4), src, promoted=promoted))
-        counts = list(p.counts)
-        if drawn:
-            counts[tile] -= 1
-        concealed = [k for k in range(34) for _ in range(counts[k])]
-        return Hand(melds, concealed, tile, sorted(p.flowers))
-
-    def try_win(self, seat: int, tile: int, frm: int | None, kong: bool,
-                robbing: bool = False) -> SimWin | None:
-        p = self.players[seat]
-        counts = list(p.counts)
+    def try_win(self, seat: int, tile: int, frm: int | None) -> SimWin | None:
+        """The win ``seat`` may declare now (on ``tile``, drawn or ``frm``'s), if its hand is
+        complete and reaches the minimum."""
+        counts = self.counts(seat)
         if frm is not None:
             counts[tile] += 1
-        if _shanten(counts, len(p.melds)) != -1:
+        if _shanten(counts, len(self.table.melds(seat))) != -1:
             return None
-        flags: dict[str, Any] = {
-            "self_drawn": frm is None, "kong": kong,
-            "last_tile_of_wall": self.last(seat if frm is None else frm),
-            "last_of_kind": not robbing and self.visible(tile) == 3,
-            "seat_wind": _WINDS[seat], "prevalent_wind": _WINDS[self.game.wind],
-        }
-        hand = self.hand(seat, tile, frm is None)
+        facts = self.table.win_facts(seat)
+        flags: dict[str, Any] = dict(facts.situation())
+        hand = facts.hand()
         res = score(hand, rules=self.rules, **flags)
         if not res.meets_minimum:
             return None
@@ -268,7 +224,7 @@ class _Table:
 
     def finish(self, win: SimWin, hu_code: str,
                ignored: tuple[tuple[int, str, int], ...] = ()) -> None:
-        self.log(win.seat, "Hu", "hu", _tile_of(hu_code), hu_code, ignored)
+        self.log(win.seat, "Hu", "hu", tile_id(hu_code), hu_code, ignored)
         self.game.lines.append(win.fan_line)
         self.game.lines.append("Score " + " ".join(map(str, win.deltas)))
         self.game.win = win
@@ -277,19 +233,16 @@ class _Table:
     def run(self) -> SimGame:
         self.deal()
         rng = self.rng
+        table = self.table
         turn = 0
-        replacement = False
         while True:
-            t, flowered = self.take(turn)
+            t = self.take(turn)
             if t is None:
                 self.game.lines += ["Huang", "Score 0 0 0 0"]
+                table.apply(MCRDrawGame())
                 return self.game
-            p = self.players[turn]
-            p.counts[t] += 1
             self.log(turn, "Draw", "draw", t, tile_code(t))
-            # a flower replacement is not a kong's (no 杠上开花 after it)
-            kong_draw, replacement = replacement and not flowered, False
-            win = self.try_win(turn, t, None, kong_draw)
+            win = self.try_win(turn, t, None)
             if win is not None:
                 # on a self-drawn win Botzone's Hu line does not name the drawn tile: write
                 # another tile of the hand, as the logs do
@@ -297,39 +250,31 @@ class _Table:
                 return self.game
             # a concealed or promoted kong (only while the judge allows one)
             if self.may_kong(turn):
-                fours = [k for k in range(34) if p.counts[k] == 4]
-                pungs = [m[1] for m in p.melds if m[0] == "pung" and p.counts[m[1]]]
+                counts = self.counts(turn)
+                fours = [k for k in range(34) if counts[k] == 4]
+                pungs = [m.tiles[0] for m in table.melds(turn)
+                         if m.kind is MeldKind.PUNG and counts[m.tiles[0]]]
                 if fours and rng.random() < P_KONG:
                     k = rng.choice(fours)
-                    p.counts[k] = 0
-                    p.melds.append(("kong", k, None, None, False))
                     self.log(turn, "AnGang", "angang", k, tile_code(k))
-                    replacement = True
                     continue
                 if pungs and rng.random() < P_KONG:
                     k = rng.choice(pungs)
-                    p.counts[k] -= 1
-                    i = next(i for i, m in enumerate(p.melds) if m[0] == "pung" and m[1] == k)
-                    _, _, frm, claimed, _ = p.melds[i]
-                    p.melds[i] = ("kong", k, frm, claimed, True)
                     self.log(turn, "BuGang", "bugang", k, tile_code(k))
-                    robbers = [w for w in (self.try_win(s, k, turn, True, robbing=True)
-                                           for s in _after(turn)) if w is not None]
+                    robbers = [w for w in (self.try_win(s, k, turn) for s in _after(turn))
+                               if w is not None]
                     if robbers:
                         ign = tuple((w.seat, "hu", k) for w in robbers[1:])
                         self.finish(robbers[0], tile_code(k), ign)
                         return self.game
-                    replacement = True
                     continue
             # discard, then the claims of it (a chow or pung is followed by another discard)
             seat = turn
             while True:
-                d, _ = _best_discard(self.players[seat], rng)
-                self.players[seat].counts[d] -= 1
+                d, _ = _best_discard(self.counts(seat), len(table.melds(seat)), rng)
                 self.log(seat, "Play", "play", d, tile_code(d))
                 claim = self.claims(seat, d)
                 if claim is None:
-                    self.players[seat].river.append(d)
                     turn = (seat + 1) % 4
                     break
                 if isinstance(claim, str):  # "end": a win
@@ -337,53 +282,48 @@ class _Table:
                 seat, kind = claim
                 if kind == "gang":
                     turn = seat
-                    replacement = True
                     break
 
     def claims(self, frm: int, d: int) -> tuple[int, str] | str | None:
         """The claims of the discard ``d``: ``"end"`` on a win, ``(seat, kind)`` of a claim taken
         (chi, peng or gang), ``None`` when nobody claims."""
         rng = self.rng
-        wins = [w for w in (self.try_win(s, d, frm, False) for s in _after(frm)) if w is not None]
+        table = self.table
+        wins = [w for w in (self.try_win(s, d, frm) for s in _after(frm)) if w is not None]
         pung: tuple[int, str] | None = None
         claims = self.may_claim(frm)
         for s in _after(frm):
             if not claims:
                 break
-            q = self.players[s]
-            if q.counts[d] >= 2:
-                now = _shanten(q.counts, len(q.melds))
+            counts = self.counts(s)
+            melds = len(table.melds(s))
+            if counts[d] >= 2:
+                now = _shanten(counts, melds)
                 # a claimed kong: per-seat walls, even with the claimer's own wall empty (its
                 # replacement draw then ends the game: Huang)
-                if q.counts[d] == 3 and (self.seats or self.left) and rng.random() < P_KONG * 0.5:
+                if counts[d] == 3 and (self.seats or table.wall_left(s) > 0) \
+                        and rng.random() < P_KONG * 0.5:
                     pung = (s, "gang")
                 else:
-                    q.counts[d] -= 2
-                    q.melds.append(("pung", d, frm, d, False))
-                    _, after = _best_discard(q, rng)
-                    q.melds.pop()
-                    q.counts[d] += 2
+                    counts[d] -= 2
+                    _, after = _best_discard(counts, melds + 1, rng)
                     if after <= now and rng.random() < P_PUNG:
                         pung = (s, "peng")
         chow: int | None = None
         nxt = (frm + 1) % 4
-        q = self.players[nxt]
         if d < 27 and claims:
+            counts = self.counts(nxt)
+            melds = len(table.melds(nxt))
             options = [m for m in (d - 1, d, d + 1)
                        if m % 9 not in (0, 8) and m // 9 == d // 9 and 0 <= m < 27
-                       and all(q.counts[x] for x in (m - 1, m, m + 1) if x != d)]
+                       and all(counts[x] for x in (m - 1, m, m + 1) if x != d)]
             if options and rng.random() < P_CHOW:
                 m = rng.choice(options)
-                now = _shanten(q.counts, len(q.melds))
+                now = _shanten(counts, melds)
                 for x in (m - 1, m, m + 1):
                     if x != d:
-                        q.counts[x] -= 1
-                q.melds.append(("chow", m, frm, d, False))
-                _, after = _best_discard(q, rng)
-                q.melds.pop()
-                for x in (m - 1, m, m + 1):
-                    if x != d:
-                        q.counts[x] += 1
+                        counts[x] -= 1
+                _, after = _best_discard(counts, melds + 1, rng)
                 if after <= now:
                     chow = m
         if wins:
@@ -396,17 +336,10 @@ class _Table:
             return "end"
         if pung is not None:
             s, kind = pung
-            q = self.players[s]
-            q.counts[d] -= 3 if kind == "gang" else 2
-            q.melds.append(("kong" if kind == "gang" else "pung", d, frm, d, False))
             ign2 = ((nxt, "chi", chow),) if chow is not None and nxt != s else ()
             self.log(s, "Gang" if kind == "gang" else "Peng", kind, d, tile_code(d), ign2)
             return s, kind
         if chow is not None:
-            for x in (chow - 1, chow, chow + 1):
-                if x != d:
-                    q.counts[x] -= 1
-            q.melds.append(("chow", chow, frm, d, False))
             self.log(nxt, "Chi", "chi", chow, tile_code(chow))
             return nxt, "chi"
         return None
@@ -415,10 +348,6 @@ class _Table:
 def _after(seat: int) -> tuple[int, int, int]:
     """The other seats in priority order: counter-clockwise from ``seat`` (the next one first)."""
     return ((seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4)
-
-
-def _tile_of(code: str) -> int:
-    return tile_id(code)
 
 
 def simulate(rng: random.Random | int, match: str | None = None, flowers: bool = False,
@@ -431,7 +360,7 @@ def simulate(rng: random.Random | int, match: str | None = None, flowers: bool =
         raise InvalidArgument(f"walls={model!r}: 'seat' (no flowers) or 'shared'")
     r = rng if isinstance(rng, random.Random) else random.Random(rng)
     mid = match if match is not None else f"sim{r.getrandbits(32):08x}"
-    return _Table(r, mid, flowers, model).run()
+    return _Referee(r, mid, flowers, model).run()
 
 
 def simulate_log(games: int, seed: int = 0, flowers: bool = False,
