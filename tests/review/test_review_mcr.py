@@ -28,7 +28,8 @@ def _match(first_discard: str = "T9") -> str:
     """A match that cuts off after player 1's first discard: player 0 draws and throws
     ``first_discard``, player 1 draws East (F1) and throws it."""
     pool = [f"{s}{n}" for s in "WBT" for n in range(1, 10) for _ in range(4)]
-    pool += [f"F{n}" for n in range(1, 5) for _ in range(4)] + [f"J{n}" for n in range(1, 4) for _ in range(4)]
+    pool += [f"F{n}" for n in range(1, 5) for _ in range(4)]
+    pool += [f"J{n}" for n in range(1, 4) for _ in range(4)]
     hand1 = DEAL1
     for t in [*hand1, "F1", first_discard, "F2"]:
         pool.remove(t)
