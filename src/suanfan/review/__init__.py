@@ -620,7 +620,8 @@ def review(game: Game, *, player: object = None, seat: object = None,
     """Review one player of a read riichi :class:`~suanfan.game.Game` (``player`` a name or
     ``seat`` 0-3, 0 the first dealer). ``threshold``: a choice losing more expected points
     counts as a big loss (``None``: :data:`DEFAULT_THRESHOLD`). ``max_shanten``: the exact
-    search judges hands up to this far from ready (0-3). ``max_states`` / ``max_seconds``: the bound of each search."""
+    search judges hands up to this far from ready (0-3). ``max_states`` / ``max_seconds``: the
+    bound of each search."""
     if not isinstance(game, Game):
         raise InvalidArgument(f"game={describe(game)}: give a Game (suanfan.logs.read)")
     who = _seat_of(game, player, seat)
