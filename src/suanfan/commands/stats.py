@@ -135,6 +135,8 @@ def run(args: argparse.Namespace) -> int:
     from ..stats.mcr import MCRCounts, mcr_stats
 
     require_sources("stats", args.files, args.files_from)
+    if args.html == "-" and args.json:
+        raise MahjongError("--html -: standard output is the JSON's (give --html a file)")
     files = LogFiles(args.files, args.files_from)
     counts: list[Counts] = []
     mcr: list[MCRCounts] = []
@@ -157,8 +159,6 @@ def run(args: argparse.Namespace) -> int:
     rows = [p.to_dict() for p in players]
     mcr_rows = [p.to_dict() for p in seats]
     lang = lang_of(args)
-    if args.html is not None:
-        _write_html(args.html, rows + mcr_rows, lang)
     if args.json:
         print(json.dumps({"players": rows + mcr_rows}, ensure_ascii=False))
     elif args.html != "-":
@@ -170,6 +170,8 @@ def run(args: argparse.Namespace) -> int:
             _print_table(mcr_rows, _MCR_COLUMNS)
             for r in mcr_rows:
                 print(_fan_line(r, lang))
+    if args.html is not None:  # after the table: a page that cannot be written loses nothing else
+        _write_html(args.html, rows + mcr_rows, lang)
     return 2 if bad else 0
 
 
