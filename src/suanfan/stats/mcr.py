@@ -134,8 +134,9 @@ def mcr_stats(matches: Iterable[Match] | Iterable[MCRCounts],
               rules: str | Rules | None = None) -> list[MCRCounts]:
     """Every seat's counts over ``matches`` (or over per-seat :class:`MCRCounts`), one entry a
     label, in the order first seen."""
+    r = get_rules(DEFAULT_RULES if rules is None else rules)
     total: dict[str, MCRCounts] = {}
     for m in matches:
-        for one in (match_counts(m, rules) if isinstance(m, Match) else [m]):
+        for one in (match_counts(m, r) if isinstance(m, Match) else [m]):
             total[one.name] = total[one.name] + one if one.name in total else one
     return list(total.values())
