@@ -278,10 +278,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                     "format's extension (.xml, .json, .jsonl). Most mjai logs record no yaku, "
                     "which the other formats need: each such win is scored by suanfan's riichi "
                     "engine (the table's rules, the log's situation), checked against the log's "
-                    "score changes (--no-fill: refused instead); Botzone logs hold MCR matches, which the riichi "
-                    "formats "
-                    "cannot hold (--to botzone re-writes one normalised). Exit status 2 when a log "
-                    "cannot be converted (the others still are).",
+                    "score changes (--no-fill: refused instead); Botzone logs hold MCR "
+                    "matches, which the riichi formats cannot hold (--to botzone re-writes one "
+                    "normalised). Exit status 2 when a log cannot be converted (the others still "
+                    "are).",
     )
     add_source_arguments(p, "game log files; a directory is walked (recursively) for its logs")
     p.add_argument("--to", required=True, choices=TARGETS, help="the format to write")
