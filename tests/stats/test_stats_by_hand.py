@@ -229,3 +229,28 @@ def test_four_riichi_abort_counts_every_riichi() -> None:
     s = _of(_need(TENHOU6 / "four_reach.json"))
     assert all(_pick(p, "rounds", "riichi", "draws", "riichi_rate") == (1, 1, 0, 1.0)
                for p in s.values())
+
+
+def test_mjai_log_values_from_the_score_changes() -> None:
+    # real/mjai/126_204_0_mjai.jsonl: twelve start_kyoku; its hora events give only deltas, so
+    # a win's value is the winner's gain less the sticks and honba it collects
+    s = _of(_need(SHARED / "real" / "mjai" / "126_204_0_mjai.jsonl"))
+    # seat "2": E2-0 ron +3300 (two accepted riichi sticks: 1300), E3-0 tsumo +6000, E3-1
+    # tsumo +10100 (two sticks, honba 1: 3 x 2600), S4-1 ron +9300 off seat "0" (kyotaku 1,
+    # honba 1; seat "0"'s riichi is ronned on its discard, no reach_accepted: 8000)
+    assert s["2"]["average_win"] == (1300 + 6000 + 7800 + 8000) / 4
+    # seat "3": E1-0 tsumo +10000 (two sticks: 8000), E3-2 tsumo +13600 (its stick, honba 2:
+    # 12000), E4-0 ron 1500 off seat "1", S1-2 tsumo +5600 (kyotaku 1, honba 2: 4000)
+    assert s["3"]["average_win"] == (8000 + 12000 + 1500 + 4000) / 4
+    assert s["3"]["average_deal_in"] == (1300 + 2000) / 2  # E2-0, and S2-1 (+2300, honba 1)
+    # reach events: "0" in E3-1, E4-1, S3-0, S4-1 (the last never accepted: still a riichi);
+    # rounds with chi or pon (ankan not): "0" E3-0 E3-2 S1-2 S2-1, "1" E3-0 E3-2 E4-1 S1-2
+    # S2-0 S3-0 S4-1; ryukyoku E4-1 [1000,1000,1000,-3000], S2-0 [-1500,1500,-1500,1500], S3-0
+    # [1000,1000,-3000,1000] (the ready seats are paid)
+    assert _pick(s["0"], *COUNTS) == (12, 1, 0, 1, 4, 4, 3, 2)
+    assert _pick(s["1"], *COUNTS) == (12, 0, 0, 1, 1, 7, 3, 3)
+    assert _pick(s["2"], *COUNTS) == (12, 4, 2, 0, 2, 3, 3, 1)
+    assert _pick(s["3"], *COUNTS) == (12, 4, 3, 2, 3, 5, 3, 2)
+    # S4-1 starts [10700, 14900, 29500, 43900], deltas [-8300, 0, 9300, 0]
+    assert [s[n]["placements"] for n in "0123"] == [[0, 0, 0, 1], [0, 0, 1, 0], [0, 1, 0, 0],
+                                                    [1, 0, 0, 0]]
