@@ -23,10 +23,12 @@ __all__ = ["FillError", "fill", "needs_fill"]
 
 #: Tenhou's yaku ids by suanfan's (nuki dora is counted as dora, as Tenhou counts it)
 _TENHOU_ID: Final = {name: i for i, name in TENHOU_YAKU.items()} | {"nuki_dora": 52}
-#: the order Tenhou lists the yaku of a win in: riichi and the situation yaku first, menzen
-#: tsumo after them, the dora last (red fives before ura), the others by id
-_FIRST: Final = (21, 1, 2, 3, 4, 5, 6, 0)
-_LAST: Final = (52, 54, 53)
+#: the order Tenhou lists the yaku of a win in (Tenhou ids): riichi and the situation yaku, menzen
+#: tsumo, then the hand's yaku, the dora last, red fives before ura. Found on the 18,152 wins
+#: of the real mjlogs of ../shared/data: it gives Tenhou's own order on 17,383; the others list
+#: their value honours (ids 10-20) in another order, or are five odd wins
+_ORDER: Final = (1, 21, 2, 3, 4, 5, 6, 0, 7, 9, 22, 24, 25, 30, 29, 28, 10, 11, 12, 13, 14, 15,
+                 16, 17, 18, 19, 20, 23, 26, 27, 31, 32, 8, 33, 34, 35, 52, 54, 53)
 #: the facts of a score :func:`fill` finds
 _SCORE_FACTS: Final = frozenset({"han", "fu", "points", "yaku"})
 
@@ -37,11 +39,7 @@ class FillError(MahjongError):
 
 
 def _order(i: int) -> tuple[int, int]:
-    if i in _FIRST:
-        return 0, _FIRST.index(i)
-    if i in _LAST:
-        return 2, _LAST.index(i)
-    return 1, i
+    return (_ORDER.index(i), i) if i in _ORDER else (len(_ORDER), i)
 
 
 def needs_fill(win: Win) -> bool:
@@ -69,6 +67,8 @@ def _recorded(win: Win, res: Result, label: str) -> Recorded:
             yakuman.extend([i] * y.yakuman)
         elif y.han:
             yaku[i] = yaku.get(i, 0) + y.han
+    if (win.riichi or win.double_riichi) and not yakuman:
+        yaku.setdefault(53, 0)  # Tenhou lists the ura dora of a riichi, 0 han when none
     limit = "yakuman" if "yakuman" in res.limit else res.limit
     fu = 0 if yakuman else res.fu
     deltas = settle(res, win.seat, win.from_seat, win.dealer, win.players, win.pao)
