@@ -112,13 +112,14 @@ def test_output_dir_names_and_refusals(tmp_path: Path, capsys: pytest.CaptureFix
     shutil.copy(BOTZONE, src / "matches.txt")
     (src / "README.md").write_text("# my logs\n", encoding="utf-8")
     out = tmp_path / "out"
-    assert main(["convert", str(src), "--to", "tenhou6", "--output-dir", str(out)]) == 2
+    assert main(["convert", str(src), "--to", "tenhou6", "--output-dir", str(out),
+                 "--no-fill"]) == 2
     std = capsys.readouterr()
     assert std.out == f"2 logs written as tenhou6 in {out}; 2 failed; 1 files skipped: not logs\n"
     err = std.err.splitlines()
     assert err[0] == (f"suanfan: error: {src / 'double-ron.jsonl'}: cannot be written as tenhou6: "
                       "double-ron.jsonl: the win of seat 0 at round 0 has no recorded yaku: "
-                      "tenhou.net/6 needs it")
+                      "tenhou.net/6 needs it (without --no-fill its score is filled in)")
     assert err[1] == (f"suanfan: error: {src / 'matches.txt'}: a Botzone log holds MCR matches, "
                       "which the riichi formats (tenhou-xml, tenhou6, mjai) cannot hold "
                       "(--to botzone re-writes it normalised)")
@@ -147,10 +148,11 @@ def test_usage_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
                                        "give --output-dir DIR\n")
     assert main(["convert", "--to", "mjai"]) == 2
     assert "no logs given" in capsys.readouterr().err
-    assert main(["convert", str(MJAI), "--to", "tenhou-xml"]) == 2
+    assert main(["convert", str(MJAI), "--to", "tenhou-xml", "--no-fill"]) == 2
     assert capsys.readouterr().err == (
         f"suanfan: error: {MJAI}: cannot be written as tenhou-xml: round E4-0, the win of seat 0: "
-        "no recorded yaku (an mjai log records none): an mjlog needs them\n")
+        "no recorded yaku (an mjai log records none): an mjlog needs them (without --no-fill its "
+        "score is filled in)\n")
     assert main(["convert", str(PAO), "--to", "botzone"]) == 2
     assert "a Botzone log (MCR matches) cannot hold" in capsys.readouterr().err
     notes = tmp_path / "notes.txt"

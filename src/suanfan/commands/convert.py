@@ -8,9 +8,15 @@ when OUT ends in ``.gz``); several, or a directory (walked as ``suanfan replay``
 sub-folders mirrored), go to ``--output-dir DIR`` as the input's name with the format's extension
 (``.xml``, ``.json``, ``.jsonl``). An existing file is not overwritten without ``--force``.
 
+Most mjai logs record no yaku (the original protocol's do), which tenhou.net/6 and mjlog XML
+need: each such win is scored with suanfan's riichi engine by the table's rules and the situation
+the log gives (:func:`suanfan.logs.fill.fill`), its yaku, han, fu and points written as Tenhou
+writes them (a note says how many); the score found must agree with the score changes the log
+records, and the written log, read back, must reproduce it, or the conversion fails naming the
+win. ``--no-fill`` refuses such a log instead.
+
 What a format cannot hold makes the conversion fail with a clear error (exit status 2, the other
-files still converted): most mjai logs record no yaku (the original protocol's do), which
-tenhou.net/6 and mjlog XML need; a
+files still converted): a
 Botzone log holds MCR matches, which none of the riichi formats can hold (``--to botzone``
 re-writes a Botzone log normalised: every match checked, lines stripped, blank lines dropped, LF
 line ends). Notes on stderr say what was left out or filled in: the rounds a log ends inside of
@@ -49,6 +55,8 @@ TARGETS: Final = tuple(EXTENSIONS)
 _RIICHI: Final = "tenhou-xml, tenhou6, mjai"
 #: the <GO type> bits of the special lobbies' rules, which only an mjlog holds
 _SPECIAL_LOBBY: Final = ((0x200, "kiriage"), (0x400, "1500 a honba"))
+#: the formats that hold each win's yaku, han, fu and points
+_NEED_SCORES: Final = frozenset({"tenhou-xml", "tenhou6"})
 
 
 def _writer(to: str) -> Callable[..., str]:
@@ -57,10 +65,13 @@ def _writer(to: str) -> Callable[..., str]:
     return {"tenhou-xml": tenhou.dumps, "tenhou6": tenhou6.dumps, "mjai": mjai.dumps}[to]
 
 
-def convert_file(path: str, fmt: str, to: str) -> tuple[Iterator[str], list[str]]:
+def convert_file(path: str, fmt: str, to: str, fill: bool = True) -> tuple[Iterator[str],
+                                                                          list[str]]:
     """The log ``path`` (in ``fmt``, ``auto`` to detect it) written in ``to``: the text in chunks,
-    and notes on what was left out or filled in. :class:`~suanfan.MahjongError` naming the file
-    when it cannot be read or written in ``to``; ``OSError`` when it cannot be opened."""
+    and notes on what was left out or filled in. The wins whose score the log does not record
+    and ``to`` needs are scored by suanfan (:func:`suanfan.logs.fill.fill`) unless ``fill`` is
+    false. :class:`~suanfan.MahjongError` naming the file when it cannot be read or written in
+    ``to``; ``OSError`` when it cannot be opened."""
     from ..logs import read
 
     open_input(path).close()  # a named pipe or a device: refused, never waited on
@@ -81,12 +92,26 @@ def convert_file(path: str, fmt: str, to: str) -> tuple[Iterator[str], list[str]
     if to != "tenhou-xml" and game.rounds and not any(r.complete for r in game.rounds):
         raise MahjongError(f"{path}: no finished round to write ({to} holds finished rounds "
                            "only)")
+    filled = 0
+    if fill and to in _NEED_SCORES:
+        from ..logs.fill import FillError
+        from ..logs.fill import fill as fill_scores
+
+        try:
+            game, filled = fill_scores(game)
+        except FillError as exc:
+            raise MahjongError(f"{path}: cannot be written as {to}: {exc}") from None
     try:
         text = _writer(to)(game)
     except ValueError as exc:
-        raise MahjongError(f"{path}: cannot be written as {to}: {exc}") from None
+        more = " (without --no-fill its score is filled in)" if not fill else ""
+        raise MahjongError(f"{path}: cannot be written as {to}: {exc}{more}") from None
     verify(path, game, text, to)
     notes = []
+    if filled:
+        _check_filled(path, text, to)
+        notes.append(f"{path}: {filled} win{'s' if filled > 1 else ''} with no recorded yaku "
+                     f"scored by suanfan (the table's rules; the log's score changes agree)")
     unfinished = sum(1 for r in game.rounds if not r.complete)
     if unfinished and to != "tenhou-xml":
         notes.append(f"{path}: {unfinished} round{'s' if unfinished > 1 else ''} the log ends "
@@ -104,6 +129,18 @@ def convert_file(path: str, fmt: str, to: str) -> tuple[Iterator[str], list[str]
                          f"(a {fmt} log records none) written with fu 0, which replay does not "
                          "compare")
     return iter([text if text.endswith("\n") else text + "\n"]), notes
+
+
+def _check_filled(path: str, text: str, to: str) -> None:
+    """MahjongError naming the win unless every win of ``text`` (a log whose scores were filled
+    in) reads back with a record that suanfan's score reproduces."""
+    from ..logs import parse, replay
+
+    for rep in replay(parse(text, os.path.basename(path), to)):
+        if not rep.equal:
+            raise MahjongError(f"{path}: not written as {to}: the score filled in for the win of "
+                               f"seat {rep.winner} at round {rep.round} reads back differently "
+                               f"({', '.join(rep.differences)})")
 
 
 def verify(path: str, game: Game, text: str, to: str) -> None:
@@ -187,7 +224,7 @@ def run(args: argparse.Namespace) -> int:
     if args.output_dir is None:
         if not single:
             raise MahjongError("convert: several logs (or a directory): give --output-dir DIR")
-        chunks, notes = convert_file(args.files[0], args.format, args.to)
+        chunks, notes = convert_file(args.files[0], args.format, args.to, not args.no_fill)
         _write(chunks, args.output or "-", args.force)
         for note in notes:
             print(f"suanfan: note: {note}", file=sys.stderr)
@@ -209,7 +246,7 @@ def run(args: argparse.Namespace) -> int:
                 if out in written:
                     raise MahjongError(f"{out} would be written twice (from {written[out]} and "
                                        f"{path}): convert them apart")
-                chunks, notes = convert_file(path, args.format, args.to)
+                chunks, notes = convert_file(path, args.format, args.to, not args.no_fill)
                 _write(chunks, out, args.force)
             except MahjongError as exc:
                 _error(str(exc))
@@ -239,10 +276,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                     "format: one log to standard output or -o OUT, several (or a directory, "
                     "walked for its logs) to --output-dir DIR, named as the input with the "
                     "format's extension (.xml, .json, .jsonl). Most mjai logs record no yaku, "
-                    "which the other formats need; Botzone logs hold MCR matches, which the riichi "
-                    "formats "
-                    "cannot hold (--to botzone re-writes one normalised). Exit status 2 when a log "
-                    "cannot be converted (the others still are).",
+                    "which the other formats need: each such win is scored by suanfan's riichi "
+                    "engine (the table's rules, the log's situation), checked against the log's "
+                    "score changes (--no-fill: refused instead); Botzone logs hold MCR "
+                    "matches, which the riichi formats cannot hold (--to botzone re-writes one "
+                    "normalised). Exit status 2 when a log cannot be converted (the others still "
+                    "are).",
     )
     add_source_arguments(p, "game log files; a directory is walked (recursively) for its logs")
     p.add_argument("--to", required=True, choices=TARGETS, help="the format to write")
@@ -252,4 +291,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--output-dir", metavar="DIR", default=None,
                    help="the folder to write the logs to (created if missing)")
     p.add_argument("--force", action="store_true", help="overwrite existing files")
+    p.add_argument("--no-fill", action="store_true",
+                   help="refuse a log that records no yaku when the target needs them (tenhou6, "
+                        "tenhou-xml), instead of scoring its wins with suanfan's engine")
     p.set_defaults(func=run)

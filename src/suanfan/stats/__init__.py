@@ -168,8 +168,10 @@ def _value(game: Game, w_seat: int, w: object) -> int:
     if "points" in rec.known and not (w.tsumo and game.players == 3 and by_deltas):
         return rec.points
     if by_deltas:  # what the winner is paid, without honba and sticks
+        # a honba is paid honba_points / 3 by each payer (Tenhou's three-player logs: 100 a
+        # payer on a self-draw, 200 on a ron; four players: 100 a payer, 300 on a ron)
         return (rec.deltas[w_seat] - 1000 * w.sticks
-                - w.honba * game.rules.honba_points * (game.players - 1))
+                - w.honba * (game.rules.honba_points // 3) * (game.players - 1))
     return rec.points
 
 
