@@ -1234,8 +1234,9 @@
   async function picturePngBlob() {
     const p = await pictureSvg();
     if (!p) return null;
-    const url = URL.createObjectURL(new Blob([p.svg], { type: "image/svg+xml" }));
-    try {
+    // a data: address (the page's Content-Security-Policy lets images come from 'self' and data: only)
+    const url = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(p.svg);
+    {
       const img = new Image();
       img.decoding = "sync";
       await new Promise((resolve, reject) => { img.onload = resolve; img.onerror = () => reject(new Error("svg")); img.src = url; });
@@ -1245,7 +1246,7 @@
       ctx.scale(scale, scale);
       ctx.drawImage(img, 0, 0, p.width, p.height);
       return await new Promise((resolve) => canvas.toBlob(resolve, "image/png"));
-    } finally { URL.revokeObjectURL(url); }
+    }
   }
   async function picturePng() {
     let blob = null;
