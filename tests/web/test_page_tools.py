@@ -25,6 +25,7 @@ from suanfan.tiles import KIND, tile_to_str
 from suanfan.web import engine
 
 from .test_browser import base_url, browser  # noqa: F401  (fixtures)
+from .test_site_offline import CHROMIUM, CHROMIUM_ARGS, playwright, site  # noqa: F401  (fixtures)
 
 PHONE = {"width": 390, "height": 844}
 LANGS = ("zh-Hans", "zh-Hant", "en", "ja")
@@ -265,3 +266,54 @@ def test_the_engine_answers_the_table_and_the_dora_as_the_http_api() -> None:
     assert engine.dora_tiles("1m9m", "tenhou-sanma")["dora"][0]["dora"] == "9m"  # sanma: 1m shows 9m
     with pytest.raises(MahjongError, match="indicators: "):
         engine.dora_tiles("9mx")
+
+
+# -- the first visit downloads each file once (issue 34, part 4) ---------------------------------
+def test_the_first_visit_downloads_each_file_once(site: Path, playwright: Any) -> None:  # noqa: F811
+    """The engine and the service worker used to fetch Pyodide and the wheel each (28.2 MB for a
+    14.1 MB site from a plain static server): now each file of the site is sent once, and the site
+    still starts offline afterwards."""
+    import functools
+    import threading
+    from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+    sent: dict[str, list[int]] = {}
+
+    class Counting(SimpleHTTPRequestHandler):
+        def copyfile(self, source: Any, outputfile: Any) -> None:
+            data = source.read()
+            sent.setdefault(self.path.split("?")[0], []).append(len(data))
+            outputfile.write(data)
+
+        def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Counting, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    port = server.server_address[1]
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    context = browser.new_context(**playwright.devices["iPhone 12"], locale="en-US")
+    try:
+        page = context.new_page()
+        page.goto(f"http://127.0.0.1:{port}/", wait_until="domcontentloaded")
+        page.wait_for_function("() => window.suanfanEngine && window.suanfanEngine.info().bootMs != null",
+                               timeout=180_000)
+        page.wait_for_function("() => window.suanfanEngine.info().precached != null", timeout=120_000)
+        twice = {path: n for path, n in sent.items() if len(n) > 1}
+        assert not twice, twice
+        site_bytes = sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
+        total = sum(sum(n) for n in sent.values())
+        assert total <= site_bytes, (total, site_bytes)
+        big = [p for p in sent if p.endswith((".wasm", "python_stdlib.zip", ".whl"))]
+        assert len(big) == 3, sorted(sent)  # the engine's big files came from this server, once each
+    finally:
+        server.shutdown()
+        server.server_close()
+    context.set_offline(True)  # and everything was kept
+    page.reload(wait_until="domcontentloaded")
+    page.wait_for_function("() => window.suanfanEngine && window.suanfanEngine.info().bootMs != null",
+                           timeout=180_000)
+    answer = page.evaluate("() => window.suanfanEngine.call('/api/riichi/points', {rules: 'wrc'})")
+    assert answer["status"] == 200 and answer["body"] == engine.points_table("wrc")
+    context.close()
+    browser.close()

@@ -514,7 +514,7 @@
    *  API's answers (the same Python function); without it the page asks the HTTP API. */
   const Engine = {
     info: null, worker: null, ready: null, pending: new Map(), nextId: 1, progress: null, bootMs: null,
-    failed: null,
+    failed: null, precached: null,
     start() {
       if (this.worker) this.worker.terminate();
       for (const p of this.pending.values()) p.reject(new Error("cancelled"));
@@ -554,7 +554,8 @@
   window.suanfanEngine = {  // the page's worker interface (also what the browser tests drive)
     call: (path, body) => Engine.call(path, body),
     ready: () => Engine.ready,
-    info: () => ({ info: Engine.info, bootMs: Engine.bootMs, steps: Engine.steps, failed: Engine.failed }),
+    info: () => ({ info: Engine.info, bootMs: Engine.bootMs, steps: Engine.steps, failed: Engine.failed,
+      precached: Engine.precached || null }),
   };
   async function startEngine() {
     let info = null;
@@ -564,11 +565,26 @@
     } catch (e) { /* no site: the HTTP API */ }
     if (!info || !info.wheel) { renderEngine(); return false; }
     Engine.info = info;
-    // the first visit: the engine starts at once, while the service worker keeps every file for
-    // the next (its fetches revalidate what the engine's put in the browser's HTTP cache: 304s)
-    Engine.start();
     renderEngine();
+    // the first visit: the service worker takes over at once, and the engine starts when it is in
+    // control, so that the engine's files pass through it: fetched once, streamed to the engine
+    // and kept at the same time; then the rest of the site is kept (one download in all)
+    await controlled(4000);
+    Engine.start();
+    Engine.ready.catch(() => null).then(() => {
+      const sw = "serviceWorker" in navigator && navigator.serviceWorker.controller;
+      if (sw) sw.postMessage({ type: "precache" });
+    });
     return true;
+  }
+  /** Resolves when a service worker controls the page (at once on a later visit), or after `ms`. */
+  function controlled(ms) {
+    if (!("serviceWorker" in navigator) || navigator.serviceWorker.controller) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => { navigator.serviceWorker.removeEventListener("controllerchange", done); resolve(); };
+      navigator.serviceWorker.addEventListener("controllerchange", done);
+      setTimeout(done, ms);
+    });
   }
   function renderEngine() {
     const el = $("engine-status");
@@ -1512,6 +1528,7 @@
     navigator.serviceWorker.register("sw.js").catch(() => { /* not installable here */ });
     navigator.serviceWorker.addEventListener("message", (e) => {
       if (e.data && e.data.type === "progress") { Engine.progress = e.data; renderEngine(); }
+      if (e.data && e.data.type === "precached") Engine.precached = e.data.version;
     });
   }
   engineBooting = startEngine().finally(() => { engineBooting = null; });
