@@ -232,7 +232,9 @@ def test_unselected_flowers_do_not_look_disabled(phone: Any) -> None:
     page = phone
     page.tap("#flowers button[data-flower='2']")
     look = page.eval_on_selector_all("#flowers button", """bs => bs.map(b => {
-        let op = 1; for (let e = b.querySelector('img'); e; e = e.parentElement) op *= Number(getComputedStyle(e).opacity);
+        let op = 1;
+        for (let e = b.querySelector('img'); e; e = e.parentElement)
+          op *= Number(getComputedStyle(e).opacity);
         const cs = getComputedStyle(b);
         return [b.dataset.flower, op, getComputedStyle(b.querySelector('img')).filter, cs.outlineStyle,
                 b.getAttribute('aria-pressed')]; })""")
@@ -245,7 +247,8 @@ def test_unselected_flowers_do_not_look_disabled(phone: Any) -> None:
     page.tap("#clear")
     tap(page, "1111m")
     assert page.eval_on_selector("#palette button[data-tile='1m']", "b => b.disabled")
-    assert float(page.eval_on_selector("#palette button[data-tile='1m']", "b => getComputedStyle(b).opacity")) < 0.5
+    opacity = page.eval_on_selector("#palette button[data-tile='1m']", "b => getComputedStyle(b).opacity")
+    assert float(opacity) < 0.5
 
 
 def test_concealed_kong_backs_stand_out_of_the_felt(phone: Any) -> None:
@@ -253,7 +256,8 @@ def test_concealed_kong_backs_stand_out_of_the_felt(phone: Any) -> None:
     page = phone
     show(page, MCR_HAND)
     backs = page.eval_on_selector_all("#hand-view button.back img", """imgs => imgs.map(i => {
-        const sh = getComputedStyle(i).boxShadow; const felt = getComputedStyle(document.getElementById('hand-view')).backgroundColor;
+        const sh = getComputedStyle(i).boxShadow;
+        const felt = getComputedStyle(document.getElementById('hand-view')).backgroundColor;
         return [i.getAttribute('src'), sh, felt]; })""")
     assert len(backs) == 4 and all(src.endswith("back.svg") for src, _s, _f in backs)
 
@@ -274,7 +278,8 @@ def test_concealed_kong_backs_stand_out_of_the_felt(phone: Any) -> None:
 def test_fan_and_fu_tiles_are_at_least_24_px_on_a_phone(phone: Any) -> None:
     page = phone
     show(page, MCR_HAND)
-    widths = page.eval_on_selector_all("#result .ftiles img", "is => is.map(i => i.getBoundingClientRect().width)")
+    widths = page.eval_on_selector_all("#result .ftiles img",
+                                       "is => is.map(i => i.getBoundingClientRect().width)")
     assert widths and min(widths) >= 24, widths  # they were 16-20 px
     show(page, RIICHI_HAND)
     rows = page.eval_on_selector_all("#fu tr[data-fu]", """rs => rs.map(r => [r.dataset.fu,
@@ -285,7 +290,8 @@ def test_fan_and_fu_tiles_are_at_least_24_px_on_a_phone(phone: Any) -> None:
     assert len(by_id["tanki"][0]) == 1
     assert min(px for _imgs, px in by_id.values()) >= 12
     # the whole breakdown is in the card, none of it off to the side
-    assert page.evaluate("""() => { const t = document.getElementById('fu'), c = document.getElementById('result-card');
+    assert page.evaluate("""() => {
+        const t = document.getElementById('fu'), c = document.getElementById('result-card');
         const r = t.getBoundingClientRect(), k = c.getBoundingClientRect();
         return r.left >= k.left && r.right <= k.right && t.scrollWidth <= t.clientWidth + 1; }""")
 
@@ -296,7 +302,8 @@ CLIPPED_JS = """(sels) => {
   for (const sel of sels) for (const el of document.querySelectorAll(sel)) {
     const r = el.getBoundingClientRect();
     if (!r.width || el.closest('[hidden]')) continue;
-    if (el.scrollWidth > el.clientWidth + 1) out.push([sel, el.textContent.trim(), 'cut', el.scrollWidth, el.clientWidth]);
+    if (el.scrollWidth > el.clientWidth + 1)
+      out.push([sel, el.textContent.trim(), 'cut', el.scrollWidth, el.clientWidth]);
     // one line: a text that wraps inside a button or a badge is cut words
     const tops = new Set();
     const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
@@ -304,10 +311,13 @@ CLIPPED_JS = """(sels) => {
       const range = document.createRange(); range.selectNodeContents(n);
       for (const q of range.getClientRects()) if (q.width > 1) tops.add(Math.round(q.top));
     }
-    if (el.dataset.oneLine !== undefined && tops.size > 1) out.push([sel, el.textContent.trim(), 'wraps', tops.size]);
+    if (el.dataset.oneLine !== undefined && tops.size > 1)
+      out.push([sel, el.textContent.trim(), 'wraps', tops.size]);
   }
   return out;
 }"""
+MARK_JS = """sels => { for (const s of sels)
+    for (const el of document.querySelectorAll(s)) el.dataset.oneLine = ''; }"""
 ONE_LINE = ["#mode button", "#system button", "#claim button", ".toggle", "#seat_wind button",
             ".share-row button", ".hand-head button"]
 
@@ -318,7 +328,8 @@ def _text_fits_in_select(page: Any) -> list[Any]:
         const c = document.createElement('canvas').getContext('2d');
         c.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
         const text = s.options[s.selectedIndex].text, need = c.measureText(text).width;
-        const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20;  // the arrow
+        // the room left by the padding and the arrow
+        const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20;
         return need <= room ? [] : [[text, need, room]]; }"""))
 
 
@@ -326,14 +337,13 @@ def _text_fits_in_select(page: Any) -> list[Any]:
 def test_no_text_is_cut_or_wrapped_in_four_languages(phone: Any, system: str) -> None:
     page = phone
     show(page, MCR_HAND if system == "mcr" else RIICHI_HAND)
-    page.evaluate("sels => { for (const s of sels) for (const el of document.querySelectorAll(s)) el.dataset.oneLine = ''; }",
-                  ONE_LINE)
+    page.evaluate(MARK_JS, ONE_LINE)
     for lang in LANGS:
         page.select_option("#lang", lang)
         page.wait_for_selector("#total")
-        page.evaluate("sels => { for (const s of sels) for (const el of document.querySelectorAll(s)) el.dataset.oneLine = ''; }",
-                      ONE_LINE)
+        page.evaluate(MARK_JS, ONE_LINE)  # the texts drawn again
         assert _text_fits_in_select(page) == [], lang  # "English" was cut to "Englis"
         cut = page.evaluate(CLIPPED_JS, ["#bar-min", *ONE_LINE, "#points summary"])
         assert cut == [], (lang, cut)  # "meets the 8-fan minim…", "Seen" on two lines
-        assert page.evaluate("() => getComputedStyle(document.getElementById('bar-min')).textOverflow") != "ellipsis"
+        overflow = page.evaluate("() => getComputedStyle(document.getElementById('bar-min')).textOverflow")
+        assert overflow != "ellipsis"

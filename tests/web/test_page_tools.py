@@ -85,13 +85,15 @@ def test_dora_indicators_are_tiles_with_the_dora_they_made(page: Any, hand_text:
         shown = page.eval_on_selector_all(
             f"#dora-tiles [data-kind={kind}] .dora-one",
             "es => es.map(e => [e.dataset.indicator, e.dataset.dora,"
-            " Array.from(e.querySelectorAll('img')).map(i => i.getAttribute('src')), e.querySelector('.n').textContent])")
+            " Array.from(e.querySelectorAll('img')).map(i => i.getAttribute('src')),"
+            " e.querySelector('.n').textContent])")
         want = []
-        for name in re.findall(r"\d[mpsz]", re.sub(r"(\d+)([mpsz])", lambda m: "".join(d + m[2] for d in m[1]), field)):
-            t = parse_tile(name)
-            made = dora_of_indicator(t, sanma)
-            want.append([tile_to_str(t), tile_to_str(made), [f"tiles/{tile_to_str(t)}.svg", f"tiles/{tile_to_str(made)}.svg"],
-                         f"×{held.count(KIND[made])} in the hand"])
+        for digits, suit in re.findall(r"(\d+)([mpsz])", field):
+            for d in digits:
+                t = parse_tile(d + suit)
+                made = tile_to_str(dora_of_indicator(t, sanma))
+                want.append([d + suit, made, [f"tiles/{d + suit}.svg", f"tiles/{made}.svg"],
+                             f"×{held.count(KIND[dora_of_indicator(t, sanma)])} in the hand"])
         assert shown == want, (kind, shown)
     # the dora counted in the result are those the tiles say
     r = riichi_score(hand, riichi=True, dora_indicators=dora, ura_dora_indicators=ura, rules=rules)
@@ -226,7 +228,8 @@ def test_the_points_table_marks_the_hand_scored(page: Any) -> None:
     r = riichi_score(parse_hand(hand), seat_wind="S")
     _open_table(page)
     page.wait_for_selector("#points-table td.now")
-    now = page.eval_on_selector("#points-table td.now", "t => [Number(t.dataset.han), Number(t.dataset.fu), t.dataset.ron]")
+    now = page.eval_on_selector("#points-table td.now",
+                                "t => [Number(t.dataset.han), Number(t.dataset.fu), t.dataset.ron]")
     assert now == [r.han, r.fu, str(r.payment.ron)]
 
 
@@ -262,7 +265,8 @@ def test_the_engine_answers_the_table_and_the_dora_as_the_http_api() -> None:
         res = client.get("/api/riichi/dora", params=body)
         assert (got["status"], got["body"]) == (res.status_code, res.json()), body
     out = engine.dora_tiles("9m4z7z0p")
-    assert [(d["indicator"], d["dora"]) for d in out["dora"]] == [("9m", "1m"), ("4z", "1z"), ("7z", "5z"), ("0p", "6p")]
+    made = [(d["indicator"], d["dora"]) for d in out["dora"]]
+    assert made == [("9m", "1m"), ("4z", "1z"), ("7z", "5z"), ("0p", "6p")]  # a red five shows a six
     assert engine.dora_tiles("1m9m", "tenhou-sanma")["dora"][0]["dora"] == "9m"  # sanma: 1m shows 9m
     with pytest.raises(MahjongError, match="indicators: "):
         engine.dora_tiles("9mx")
@@ -285,14 +289,14 @@ def test_the_first_visit_downloads_each_file_once(site: Path, playwright: Any) -
             sent.setdefault(self.path.split("?")[0], []).append(len(data))
             outputfile.write(data)
 
-        def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+        def log_message(self, format: str, *args: Any) -> None:
             pass
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Counting, directory=str(site)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     port = server.server_address[1]
-    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-    context = browser.new_context(**playwright.devices["iPhone 12"], locale="en-US")
+    chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    context = chromium.new_context(**playwright.devices["iPhone 12"], locale="en-US")
     try:
         page = context.new_page()
         page.goto(f"http://127.0.0.1:{port}/", wait_until="domcontentloaded")
@@ -316,4 +320,4 @@ def test_the_first_visit_downloads_each_file_once(site: Path, playwright: Any) -
     answer = page.evaluate("() => window.suanfanEngine.call('/api/riichi/points', {rules: 'wrc'})")
     assert answer["status"] == 200 and answer["body"] == engine.points_table("wrc")
     context.close()
-    browser.close()
+    chromium.close()
