@@ -426,9 +426,12 @@
   const RADIOS = ["system", "mode", "claim", "seat_wind", "round_wind", "discarder", "points-who"];
   const GRIDS = ["palette", "flowers", "hand-view"];
   const roveItems = (group) => Array.from(group.querySelectorAll("button")).filter((b) => !b.disabled && b.getClientRects().length);
+  /** Shown, without asking the layout (rove runs on every tap: no forced layout). */
+  const shown = (b) => !b.disabled && b.style.display !== "none"
+    && !(S.system === "mcr" && b.classList.contains("riichi-only")) && !(S.system === "riichi" && b.classList.contains("mcr-only"));
   function rove(group) {
     if (!group) return;
-    const items = roveItems(group);
+    const items = Array.from(group.querySelectorAll("button")).filter(shown);
     const all = group.querySelectorAll("button");
     const active = document.activeElement;
     const stop = items.find((b) => b === active) || items.find((b) => b.dataset.stop === "1")
