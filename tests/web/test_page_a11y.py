@@ -219,6 +219,21 @@ def test_every_text_meets_wcag_aa_contrast(phone: Any, hash_: str) -> None:
         assert page.evaluate(CONTRAST_JS) == [], lang
 
 
+@pytest.mark.parametrize("scheme,viewport", [("dark", PHONE), ("light", DESKTOP)])
+def test_contrast_in_dark_mode_and_on_a_desktop(browser: Any, base_url: str, scheme: str,  # noqa: F811
+                                                viewport: dict[str, int]) -> None:
+    """The same in the system's dark mode (the header's switch was light green on light green, the
+    settlement's minus signs 2.5:1) and at 1280x800 (the header's "suanfan" was 4.0:1)."""
+    pg = _page(browser, base_url, viewport)
+    pg.emulate_media(color_scheme=scheme)
+    try:
+        for hash_ in (MCR_HAND, RIICHI_HAND):
+            show(pg, hash_)
+            assert pg.evaluate(CONTRAST_JS) == [], (scheme, hash_)
+    finally:
+        pg.context.close()
+
+
 def test_meld_labels_and_the_footer_are_readable(phone: Any) -> None:
     page = phone
     show(page, MCR_HAND)
