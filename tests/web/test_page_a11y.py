@@ -89,6 +89,9 @@ def test_skip_links_lead_to_the_hand_the_situation_and_the_result(desktop: Any) 
         assert link[0] == target and link[1] > 0 and link[2] > 0, link  # shown when focused
         page.keyboard.press("Enter")
         assert active(page) == target
+        # not under the sticky header
+        assert page.evaluate("""t => document.querySelector(t).getBoundingClientRect().top
+            >= document.querySelector('header.top').getBoundingClientRect().bottom - 1""", target)
         # and the next Tab goes on inside that section
         page.keyboard.press("Tab")
         assert page.evaluate("t => document.querySelector(t).contains(document.activeElement)", target)

@@ -1340,8 +1340,9 @@
         const target = document.querySelector(a.getAttribute("href"));
         if (!target) return;
         e.preventDefault();
-        target.focus();
-        target.scrollIntoView({ block: "start" });
+        target.focus({ preventScroll: true });
+        const head = document.querySelector("header.top");  // just below the sticky header
+        window.scrollTo({ top: Math.max(0, target.getBoundingClientRect().top + window.scrollY - (head ? head.offsetHeight : 0) - 8) });
       });
     }
     $("ev-run").addEventListener("click", evRun);
