@@ -2,9 +2,10 @@
 
     python bench/web_offline.py [--pyodide web/node_modules/pyodide] [--wheel FILE]
 
-Builds the site (`suanfan site`) in a temporary folder, serves it with ``python -m http.server``
-and measures: the bytes of the first visit (as sent, and gzip-compressed as a compressing server
-would send them), the time from opening a shared link to its score on a desktop (1280x800), the
+Builds the site (`suanfan site`) in a temporary folder, serves it with Python's ``http.server``
+(in this process, counting what it sends) and measures: the bytes of the first visit until every
+file is kept (as sent, the files sent twice, and gzip-compressed as a compressing server would
+send them), the time from opening a shared link to its score on a desktop (1280x800), the
 start offline (server stopped, context offline) to the engine ready and to the score, and on an
 iPhone 12 viewport the time from the tap of a hand's last tile to its score. Prints one line each.
 """
@@ -12,16 +13,16 @@ iPhone 12 viewport the time from the tap of a hand's last tile to its score. Pri
 from __future__ import annotations
 
 import argparse
+import functools
 import gzip
 import os
-import socket
 import statistics
-import subprocess
-import sys
 import tempfile
+import threading
 import time
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from suanfan.web.site import build_site
 
@@ -35,58 +36,56 @@ WAIT_TOTAL = "() => { const el = document.getElementById('total'); return el && 
 WAIT_ENGINE = "() => window.suanfanEngine && window.suanfanEngine.info().bootMs != null"
 
 
-def serve(directory: Path) -> tuple[subprocess.Popen[bytes], int]:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = int(s.getsockname()[1])
-    proc = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
-                             "--directory", str(directory)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for _ in range(200):
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            break
-        except OSError:
-            time.sleep(0.05)
-    return proc, port
+class _Counting(SimpleHTTPRequestHandler):
+    """http.server's handler, recording each body it sends (path -> sizes)."""
+
+    sent: ClassVar[dict[str, list[int]]] = {}
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        data = source.read()
+        self.sent.setdefault(self.path.split("?")[0], []).append(len(data))
+        outputfile.write(data)
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+def serve(directory: Path) -> tuple[ThreadingHTTPServer, int]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Counting, directory=str(directory)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, int(server.server_address[1])
 
 
 def first_and_offline(p: Any, site: Path) -> None:
-    proc, port = serve(site)
+    server, port = serve(site)
+    sent = _Counting.sent
+    sent.clear()
     browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
     ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-    sizes: dict[str, int] = {}
-    sent: list[int] = []  # every response's body, a file fetched twice counted twice
-
-    def seen(response: Any) -> None:
-        try:
-            body = response.body()
-        except Exception:  # a redirect, a response without a body
-            return
-        sent.append(len(body))
-        sizes.setdefault(response.url.split("#")[0], len(body))
-
-    ctx.on("response", seen)
     page = ctx.new_page()
     t0 = time.perf_counter()
     page.goto(f"http://127.0.0.1:{port}/{HAND}", wait_until="domcontentloaded")
     page.wait_for_function(WAIT_TOTAL, timeout=120_000)
     first = time.perf_counter() - t0
     page.wait_for_function("() => navigator.serviceWorker.controller != null")
-    time.sleep(1)
-    raw = sum(sent)
+    page.wait_for_function("() => window.suanfanEngine.info().precached != null", timeout=120_000)
+    kept = time.perf_counter() - t0
+    raw = sum(sum(n) for n in sent.values())
+    twice = sorted(path for path, n in sent.items() if len(n) > 1)
     gz = 0
-    for url in sizes:
-        rel = url.split(f":{port}/", 1)[1].split("?")[0] or "index.html"
-        path = site / rel
+    for url, n in sent.items():
+        path = site / (url.lstrip("/") or "index.html")
         if path.is_file():
-            gz += len(gzip.compress(path.read_bytes(), 6))
-    print(f"first visit: {raw / 1e6:.1f} MB sent by http.server (uncompressed), "
-          f"{gz / 1e6:.1f} MB gzip-compressed; {len(sizes)} responses")
+            gz += len(n) * len(gzip.compress(path.read_bytes(), 6))
+    site_bytes = sum(f.stat().st_size for f in site.rglob("*") if f.is_file())
+    print(f"first visit: {raw / 1e6:.1f} MB sent by http.server (uncompressed; the site is "
+          f"{site_bytes / 1e6:.1f} MB), {gz / 1e6:.1f} MB gzip-compressed; "
+          f"{sum(len(n) for n in sent.values())} bodies, fetched twice: {', '.join(twice) or 'none'}; "
+          f"every file kept after {kept:.1f} s")
     print(f"first visit (desktop 1280x800, local server): first score after {first:.1f} s "
           f"(engine boot in the worker, ms: {page.evaluate('() => window.suanfanEngine.info().steps')})")
-    proc.terminate()
-    proc.wait()
+    server.shutdown()
+    server.server_close()
     ctx.set_offline(True)
     starts, scores, shells = [], [], []
     for _ in range(3):

@@ -167,6 +167,8 @@ def offline_page(playwright: Any, site: Path) -> Iterator[Any]:
         _wait_engine(page)
         context.__dict__["_suanfan_status"] = page.evaluate("() => window.__status")
         page.wait_for_function("() => navigator.serviceWorker.controller != null")
+        # every file of the site kept (the service worker says so once the rest is fetched)
+        page.wait_for_function("() => window.suanfanEngine.info().precached != null", timeout=120_000)
     finally:
         server.terminate()
         server.wait(timeout=10)

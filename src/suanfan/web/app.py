@@ -367,6 +367,19 @@ def create_app(tournament: str | None = None, site: str | None = None) -> FastAP
     def rules() -> dict[str, Any]:
         return _rules()
 
+    @api.get("/api/riichi/points", tags=["rules"],
+             summary="The han + fu -> points table of a riichi preset (dealer / non-dealer, ron / tsumo)",
+             responses=_QUERY_ERRORS)
+    def riichi_points(rules: str = Query("default", max_length=64)) -> dict[str, Any]:
+        return engine.points_table(rules)
+
+    @api.get("/api/riichi/dora", tags=["rules"],
+             summary="What each dora indicator makes dora under a riichi preset",
+             responses=_QUERY_ERRORS)
+    def riichi_dora(indicators: str = Query(max_length=MAX_INPUT_LENGTH),
+                    rules: str = Query("default", max_length=64)) -> dict[str, Any]:
+        return engine.dora_tiles(indicators, rules)
+
     @api.get("/api/svg", tags=["pictures"], summary="A hand as an SVG picture",
              response_class=Response, responses={200: {"content": {_SVG: {}}}, **_QUERY_ERRORS})
     def svg_of_hand(hand: str = Query(max_length=MAX_INPUT_LENGTH),

@@ -21,15 +21,15 @@ from typing import Any, Final
 from .. import __version__
 from ..errors import InvalidArgument, InvalidHand, LimitExceeded, MahjongError, NotWinning, describe
 from ..hand import Hand
-from ..notation import format_hand, parse_hand, parse_tile
+from ..notation import format_hand, parse_hand, parse_tile, parse_tiles
 from ..svg import back_svg, flower_svg, hand_svg, tile_svg
 from ..tiles import tile_to_str
 
 __all__ = [
     "ANALYZE_FIELDS", "DEFAULT_RULES", "EXPECTED_FIELDS", "MCR_FIELDS", "RIICHI_FIELDS", "BadRequest",
     "EngineUnavailable",
-    "analyze", "answer", "expected", "hand_dict", "hand_picture", "parse", "rules", "score", "status_of",
-    "tile_picture",
+    "analyze", "answer", "dora_tiles", "expected", "hand_dict", "hand_picture", "parse", "points_table",
+    "rules", "score", "status_of", "tile_picture",
 ]
 
 #: the fields of a score request of each system with their defaults (``hand`` has none)
@@ -318,6 +318,77 @@ def rules(descriptions: dict[str, dict[str, str]] | None = None) -> dict[str, An
     return {"version": __version__, "systems": systems, "winds": ["E", "S", "W", "N"]}
 
 
+#: the fu columns of the riichi points table (25: seven pairs; 20: a self-drawn pinfu)
+POINTS_FU: Final = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
+#: the limit rows of the riichi points table: (the han shown, the han scored with)
+POINTS_LIMITS: Final = (("5", 5), ("6–7", 6), ("8–10", 8), ("11–12", 11), ("13+", 13))
+
+
+def _riichi_rules(rules_name: str) -> Any:
+    check_rules("riichi", rules_name)
+    return _call("riichi", "get_rules", rules_name)
+
+
+def _points_cell(han: int, fu: int, yakuman: int, rules: Any) -> dict[str, Any]:
+    """What a hand of ``han`` and ``fu`` is paid, by the engine's own payment table
+    (:func:`suanfan.riichi.points.payment`): the dealer and a non-dealer, on ron and on tsumo."""
+    from ..riichi.points import base_points, payment
+
+    base, limit = base_points(han, fu, yakuman, rules)
+    d_ron = payment(base, True, False, 0, 0, rules)
+    d_tsumo = payment(base, True, True, 0, 0, rules)
+    n_ron = payment(base, False, False, 0, 0, rules)
+    n_tsumo = payment(base, False, True, 0, 0, rules)
+    # which of the four can happen (RIICHI.md, "Fu and points"): 20 fu only as a self-drawn
+    # pinfu (pinfu and tsumo: 2 han at least; not at all without pinfu on a tsumo); 25 fu only as
+    # seven pairs (2 han at least, 3 on a tsumo); a closed ron is at least 30 fu
+    ron_ok = fu != 20 and (fu != 25 or han >= 2)
+    tsumo_ok = (fu != 20 or (han >= 2 and bool(rules.pinfu_tsumo))) and (fu != 25 or han >= 3)
+    if yakuman or fu == 0:
+        ron_ok = tsumo_ok = True
+    return {
+        "base": base, "limit": limit,
+        "dealer": {"ron": d_ron.ron if ron_ok else None,
+                   "tsumo": d_tsumo.non_dealer if tsumo_ok else None,
+                   "tsumo_total": d_tsumo.value if tsumo_ok else None},
+        "non_dealer": {"ron": n_ron.ron if ron_ok else None,
+                       "tsumo_dealer": n_tsumo.dealer if tsumo_ok else None,
+                       "tsumo_other": n_tsumo.non_dealer if tsumo_ok else None,
+                       "tsumo_total": n_tsumo.value if tsumo_ok else None},
+    }
+
+
+def points_table(rules_name: str = "default") -> dict[str, Any]:
+    """``GET /api/riichi/points``: the han + fu → points table of a riichi preset, each cell
+    computed by the engine's payment rules (no honba, no sticks). ``rows``: 1 to 4 han, one cell
+    per fu of ``fu`` (``None`` where the payment cannot happen, e.g. 20 fu on a ron); ``limits``:
+    mangan to yakuman."""
+    rules = _riichi_rules(rules_name)
+    rows = [{"han": han, "cells": [_points_cell(han, fu, 0, rules) for fu in POINTS_FU]}
+            for han in range(1, 5)]
+    limits = [{"han": shown, **_points_cell(han, 0, 1 if han >= 13 else 0, rules)}
+              for shown, han in POINTS_LIMITS]
+    if rules.kazoe != "yakuman":  # 13 han of ordinary yaku: the yakuman row is the yakuman's
+        limits[-1] = {"han": "yakuman", **_points_cell(13, 0, 1, rules)}
+    return {"rules": rules_name, "sanma": bool(rules.sanma), "fu": list(POINTS_FU), "rows": rows,
+            "limits": limits}
+
+
+def dora_tiles(indicators: str, rules_name: str = "default") -> dict[str, Any]:
+    """``GET /api/riichi/dora``: what each indicator tile makes dora under a preset
+    (:func:`suanfan.riichi.dora_of_indicator`; three-player rules skip 2m–8m)."""
+    from ..tiles import KIND
+
+    rules = _riichi_rules(rules_name)
+    try:
+        tiles = parse_tiles(indicators) if indicators.strip() else []
+    except MahjongError as exc:
+        raise InvalidArgument(f"indicators: {exc}") from None
+    dora_of = engine("riichi", "dora_of_indicator").dora_of_indicator
+    return {"dora": [{"indicator": tile_to_str(t), "dora": tile_to_str(KIND[dora_of(t, bool(rules.sanma))])}
+                     for t in tiles]}
+
+
 def hand_picture(hand_text: str, height: float = 48) -> str:
     """``GET /api/svg``: a hand as an SVG picture."""
     return hand_svg(parse_hand(hand_text), height=height)
@@ -368,6 +439,11 @@ def _answer(path: str, body: Any) -> Any:
         return parse(_checked(body, {}, ("hand",))["hand"])
     if path == "/api/rules":
         return rules()
+    if path == "/api/riichi/points":
+        return points_table(_checked(body if body is not None else {}, {"rules": "default"}, ())["rules"])
+    if path == "/api/riichi/dora":
+        req = _checked(body, {"rules": "default"}, ("indicators",))
+        return dora_tiles(str(req["indicators"]), str(req["rules"]))
     if path == "/api/svg":
         req = _checked(body, {"height": 48}, ("hand",))
         return hand_picture(req["hand"], float(req["height"]))

@@ -286,6 +286,7 @@
   // ---------------------------------------------------------------------------- drawing
   function renderHand() {
     const view = $("hand-view");
+    const focus = focusKey(view, ["where", "index"]);
     const n = tileCount();
     $("count").textContent = t("tiles_n", n) + (n < 13 ? " · " + t("need_more", 13 - n) : "");
     $("undo").disabled = !S.undo.length;
@@ -301,7 +302,7 @@
           : m.concealed ? t("kong_closed") : m.promoted ? t("kong_added") : t("kong_open");
         const tiles = m.tiles.map((x, j) => {
           const face = m.concealed && (j === 0 || j === 3) ? "back" : x;
-          return `<button type="button" class="t${on("meld", i)}" data-where="meld" data-index="${i}" title="${esc(tileName(x))}">${tileImg(face)}</button>`;
+          return `<button type="button" class="t${face === "back" ? " back" : ""}${on("meld", i)}" data-where="meld" data-index="${i}" title="${esc(tileName(x))}">${tileImg(face)}</button>`;
         }).join("");
         // who it was claimed from, in words (the notation's claim digit: 1 left, 2 opposite, 3 right)
         const from = m.source == null || m.kind === "chow" ? "" : " · " + t(["from_left", "from_opposite", "from_right"][m.source - 1]);
@@ -329,6 +330,8 @@
       $("sel-tile").innerHTML = tile ? tileImg(tile) : "";
       $("act-win").hidden = !(sel.where === "standing" && S.winning);
     }
+    refocus(view, focus);
+    rove(view);
   }
 
   function renderPalette() {
@@ -384,6 +387,7 @@
   }
   function renderWinds() {
     const names = t("winds");
+    const focus = ["seat_wind", "round_wind", "discarder"].map((id) => [$(id), focusKey($(id), ["wind", "seat"])]);
     for (const id of ["seat_wind", "round_wind"]) {
       $(id).innerHTML = WINDS.map((w, i) =>
         `<button type="button" data-wind="${w}" class="${S[id] === w ? "on" : ""}" aria-label="${w}">${esc(names[i])}</button>`).join("");
@@ -396,11 +400,12 @@
       `<button type="button" data-seat="${i}" class="${i === dis ? "on" : ""}" aria-label="${w}">${esc(names[i])}</button>`).join("");
     $("discarder-group").hidden = !!(S.flags.self_drawn || S.flags.heavenly_hand || S.flags.earthly_hand);
     $("dealer-mark").textContent = S.seat_wind === "E" ? t("dealer_badge") : "";
+    for (const [el, key] of focus) refocus(el, key);
     syncRadios();
   }
   /** The switchers are radio groups: each button a radio, checked when it is on. */
   function syncRadios() {
-    for (const id of ["system", "mode", "claim", "seat_wind", "round_wind", "discarder"]) {
+    for (const id of RADIOS) {
       const group = $(id);
       if (!group) continue;
       group.setAttribute("role", "radiogroup");
@@ -408,7 +413,78 @@
         b.setAttribute("role", "radio");
         b.setAttribute("aria-checked", b.classList.contains("on") ? "true" : "false");
       }
+      rove(group);
     }
+    rove($("palette"));
+    rove($("flowers"));
+  }
+
+  // -------------------------------------------- the keyboard: one tab stop a group, arrow keys
+  /** The switchers and the tile grids (the palette, the flowers, the hand) are each one tab stop
+   *  (a roving tabindex): the arrow keys move across them, Home / End to the ends; in a radio group
+   *  the arrow keys also choose, as a radio group does. */
+  const RADIOS = ["system", "mode", "claim", "seat_wind", "round_wind", "discarder", "points-who"];
+  const GRIDS = ["palette", "flowers", "hand-view"];
+  const roveItems = (group) => Array.from(group.querySelectorAll("button")).filter((b) => !b.disabled && b.getClientRects().length);
+  /** Shown, without asking the layout (rove runs on every tap: no forced layout). */
+  const shown = (b) => !b.disabled && b.style.display !== "none"
+    && !(S.system === "mcr" && b.classList.contains("riichi-only")) && !(S.system === "riichi" && b.classList.contains("mcr-only"));
+  function rove(group) {
+    if (!group) return;
+    const items = Array.from(group.querySelectorAll("button")).filter(shown);
+    const all = group.querySelectorAll("button");
+    const active = document.activeElement;
+    const stop = items.find((b) => b === active) || items.find((b) => b.dataset.stop === "1")
+      || (RADIOS.includes(group.id) ? items.find((b) => b.classList.contains("on")) : null) || items[0];
+    for (const b of all) {
+      b.tabIndex = b === stop ? 0 : -1;
+      if (b === stop) b.dataset.stop = "1"; else delete b.dataset.stop;
+    }
+  }
+  function roveKey(e) {
+    const group = e.currentTarget;
+    const from = e.target.closest("button");
+    if (!from || !group.contains(from)) return;
+    const items = roveItems(group);
+    let i = items.indexOf(from);
+    if (i < 0) return;
+    let to = null;
+    if (e.key === "ArrowRight") to = items[Math.min(items.length - 1, i + 1)];
+    else if (e.key === "ArrowLeft") to = items[Math.max(0, i - 1)];
+    else if (e.key === "Home") to = items[0];
+    else if (e.key === "End") to = items[items.length - 1];
+    else if (e.key === "ArrowDown" || e.key === "ArrowUp") {
+      // the nearest tile in the row below (above): the grids wrap, so by their place on the screen
+      const r0 = from.getBoundingClientRect(), down = e.key === "ArrowDown";
+      const cx = r0.left + r0.width / 2, mid = r0.top + r0.height / 2;
+      const rows = items.map((b) => [b, b.getBoundingClientRect()])
+        .filter(([, r]) => (down ? r.top > mid : r.bottom < mid));
+      let best = null;
+      if (rows.length) {
+        const edge = down ? Math.min(...rows.map(([, r]) => r.top)) : Math.max(...rows.map(([, r]) => r.bottom));
+        const next = rows.filter(([, r]) => Math.abs((down ? r.top : r.bottom) - edge) < r0.height / 2);
+        next.sort((x, y) => Math.abs(x[1].left + x[1].width / 2 - cx) - Math.abs(y[1].left + y[1].width / 2 - cx));
+        best = next[0][0];
+      }
+      to = best || from;
+    } else return;
+    e.preventDefault();
+    if (!to || to === from) return;
+    for (const b of group.querySelectorAll("button")) { b.tabIndex = b === to ? 0 : -1; if (b === to) b.dataset.stop = "1"; else delete b.dataset.stop; }
+    to.focus();
+    if (RADIOS.includes(group.id) && !to.classList.contains("on")) to.click();  // a radio: chosen as it is reached
+  }
+  /** What identifies the focused button of a group that is drawn again (its data attributes). */
+  function focusKey(group, attrs) {
+    const a = document.activeElement;
+    if (!group || !a || !group.contains(a) || a.tagName !== "BUTTON") return null;
+    return attrs.map((k) => [k, a.dataset[k]]).filter(([, v]) => v !== undefined);
+  }
+  function refocus(group, key) {
+    if (!key || !key.length) return;
+    const sel = key.map(([k, v]) => `[data-${k}="${CSS.escape(v)}"]`).join("");
+    const b = group.querySelector("button" + sel);
+    if (b) { b.dataset.stop = "1"; b.focus(); }
   }
   function renderStatic() {
     document.documentElement.lang = S.lang;
@@ -441,7 +517,7 @@
    *  API's answers (the same Python function); without it the page asks the HTTP API. */
   const Engine = {
     info: null, worker: null, ready: null, pending: new Map(), nextId: 1, progress: null, bootMs: null,
-    failed: null,
+    failed: null, precached: null,
     start() {
       if (this.worker) this.worker.terminate();
       for (const p of this.pending.values()) p.reject(new Error("cancelled"));
@@ -481,7 +557,8 @@
   window.suanfanEngine = {  // the page's worker interface (also what the browser tests drive)
     call: (path, body) => Engine.call(path, body),
     ready: () => Engine.ready,
-    info: () => ({ info: Engine.info, bootMs: Engine.bootMs, steps: Engine.steps, failed: Engine.failed }),
+    info: () => ({ info: Engine.info, bootMs: Engine.bootMs, steps: Engine.steps, failed: Engine.failed,
+      precached: Engine.precached || null }),
   };
   async function startEngine() {
     let info = null;
@@ -491,11 +568,26 @@
     } catch (e) { /* no site: the HTTP API */ }
     if (!info || !info.wheel) { renderEngine(); return false; }
     Engine.info = info;
-    // the first visit: the engine starts at once, while the service worker keeps every file for
-    // the next (its fetches revalidate what the engine's put in the browser's HTTP cache: 304s)
-    Engine.start();
     renderEngine();
+    // the first visit: the service worker takes over at once, and the engine starts when it is in
+    // control, so that the engine's files pass through it: fetched once, streamed to the engine
+    // and kept at the same time; then the rest of the site is kept (one download in all)
+    await controlled(4000);
+    Engine.start();
+    Engine.ready.catch(() => null).then(() => {
+      const sw = "serviceWorker" in navigator && navigator.serviceWorker.controller;
+      if (sw) sw.postMessage({ type: "precache" });
+    });
     return true;
+  }
+  /** Resolves when a service worker controls the page (at once on a later visit), or after `ms`. */
+  function controlled(ms) {
+    if (!("serviceWorker" in navigator) || navigator.serviceWorker.controller) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => { navigator.serviceWorker.removeEventListener("controllerchange", done); resolve(); };
+      navigator.serviceWorker.addEventListener("controllerchange", done);
+      setTimeout(done, ms);
+    });
   }
   function renderEngine() {
     const el = $("engine-status");
@@ -520,6 +612,18 @@
       return { ok: r.status < 300, status: r.status, data: r.body };
     }
     const res = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    let data = null;
+    try { data = await res.json(); } catch (e) { data = { detail: res.statusText }; }
+    return { ok: res.ok, status: res.status, data };
+  }
+  /** A GET of the API (the points table, the dora), from the engine in the page when there is one. */
+  async function getApi(path, params) {
+    if (engineBooting) await engineBooting;
+    if (Engine.info) {
+      const r = await Engine.call(path, params);
+      return { ok: r.status < 300, status: r.status, data: r.body };
+    }
+    const res = await fetch(path.slice(1) + "?" + new URLSearchParams(params).toString());
     let data = null;
     try { data = await res.json(); } catch (e) { data = { detail: res.statusText }; }
     return { ok: res.ok, status: res.status, data };
@@ -940,9 +1044,36 @@
       <div class="headline"><span class="big" id="total">${riichiPoints(d)}</span><span class="unit">${esc(t("points"))}</span>${limit}${dealer}</div>
       <div class="subline"><span id="hanfu">${esc(hanfu)}</span>${esc(wait)}</div>
       <table class="fans">${rows.join("")}</table>
+      <div id="dora-tiles"></div>
       <div class="subline" id="payment">${esc(pay)}</div>
       ${sum ? `<div class="subline" id="payment-sum">${esc(sum)}</div>` : ""}${fuLines(d)}`;
     bar({ main: String(riichiPoints(d)), unit: t("points"), badge: d.limit ? sub("limit", d.limit) : hanfu, ok: true });
+    renderDora();
+    markPoints(d);
+  }
+  /** The dora and ura dora indicators as tiles, each with the dora it made (the engine says which:
+   *  GET /api/riichi/dora) and how many of it the hand holds. */
+  const DORA = { key: null, data: null };
+  function renderDora() {
+    const el = $("dora-tiles");
+    if (!el) return;
+    const fields = [["dora", "dora_indicators"], ["ura", "ura_dora_indicators"]]
+      .map(([label, id]) => [label, $(id).value.trim()]).filter(([, v]) => v);
+    if (!fields.length) { el.innerHTML = ""; return; }
+    const rules = S.preset.riichi;
+    const key = JSON.stringify([fields, rules]);
+    const draw = () => {
+      if (DORA.key !== key || !DORA.data) return;
+      const held = (tile) => allTiles().filter((x) => kindOf(x) === kindOf(tile)).length;
+      el.innerHTML = DORA.data.map(([label, list]) => `<div class="dora-tiles" data-kind="${label}"><span class="label">${esc(t(label))}</span>${
+        list.map((x) => `<span class="dora-one" data-indicator="${esc(x.indicator)}" data-dora="${esc(x.dora)}">${tileImg(x.indicator)}<span class="arrow" aria-hidden="true">→</span><span class="sr">${esc(t("dora_made"))}</span>${tileImg(x.dora)}<span class="n">${esc(t("in_hand", held(x.dora)))}</span></span>`).join("")}</div>`).join("");
+    };
+    if (DORA.key === key) { draw(); return; }
+    DORA.key = key; DORA.data = null;
+    Promise.all(fields.map(([label, v]) => getApi("/api/riichi/dora", { indicators: v, rules })
+      .then((res) => [label, res.ok ? res.data.dora : []])))
+      .then((data) => { if (DORA.key === key) { DORA.data = data; draw(); } })
+      .catch(() => { /* the text fields stand */ });
   }
   function fuText(f) {
     const parts = [sub("fu_items", f.id)];
@@ -954,7 +1085,12 @@
   function fuLines(d) {
     const items = Array.isArray(d.fu_breakdown) ? d.fu_breakdown : [];
     if (!d.fu || !items.length) return "";
-    const li = items.map((f) => `<tr data-fu="${esc(f.id)}"><td><span class="alt">${esc(fuText(f))}</span></td><td class="pts">${f.fu}</td></tr>`).join("");
+    const li = items.map((f) => {
+      const tiles = f.tiles ? setTiles(f.tiles) : [];
+      const pics = tiles.length ? `<span class="fu-tiles">${tiles.map((x) => tileImg(x)).join("")}</span>` : (f.tiles ? " " + esc(f.tiles) : "");
+      const tags = Array.isArray(f.tags) && f.tags.length ? `<span class="fu-tag">${esc(f.tags.map((x) => sub("fu_tags", x)).join("; "))}</span>` : "";
+      return `<tr data-fu="${esc(f.id)}" title="${esc(fuText(f))}"><td><span class="fu-text">${esc(sub("fu_items", f.id))}</span>${pics}${tags}</td><td class="pts">${f.fu}</td></tr>`;
+    }).join("");
     return `<h3>${esc(t("fu_title"))}</h3><table class="fans fu" id="fu">${li}<tr class="sum"><td>${esc(t("total"))}</td><td class="pts">${d.fu_unrounded != null && d.fu_unrounded !== d.fu ? d.fu_unrounded + " → " : ""}${d.fu}</td></tr></table>`;
   }
   function waitScore(w) {
@@ -1055,18 +1191,19 @@
       say(t("link_ready"), "info");  // no clipboard (permissions): the link is selected in the box
     }
   }
-  /** An SVG picture of the hand (the server draws the tiles) with the score the server gave. */
-  async function picture() {
+  /** An SVG picture of the hand (the engine draws the tiles) with the score it gave:
+   *  {svg, width, height}, or null. */
+  async function pictureSvg() {
     const text = $("notation").value.trim();
-    if (!text) return;
+    if (!text) return null;
     let svg;
     if (Engine.info) {
       const r = await Engine.call("/api/svg", { hand: text, height: 64 });
-      if (r.status !== 200) return;
+      if (r.status !== 200) return null;
       svg = r.body;
     } else {
       const res = await fetch("api/svg?height=64&hand=" + encodeURIComponent(text));
-      if (!res.ok) return;
+      if (!res.ok) return null;
       svg = await res.text();
     }
     const inner = new DOMParser().parseFromString(svg, "image/svg+xml").documentElement;
@@ -1099,16 +1236,115 @@
       tx.textContent = line;
       out.appendChild(tx);
     }
-    const blob = new Blob([new XMLSerializer().serializeToString(out)], { type: "image/svg+xml" });
+    return { svg: new XMLSerializer().serializeToString(out), width: W, height: H };
+  }
+  function download(blob, name) {
     const a = document.createElement("a");
     a.href = URL.createObjectURL(blob);
-    a.download = "suanfan-hand.svg";
+    a.download = name;
     document.body.appendChild(a); a.click(); a.remove();
     setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+  }
+  async function picture() {
+    const p = await pictureSvg();
+    if (p) download(new Blob([p.svg], { type: "image/svg+xml" }), "suanfan-hand.svg");
+  }
+  /** The same picture as a PNG (chat apps post PNG, not SVG): the SVG drawn on a canvas, twice its size. */
+  async function picturePngBlob() {
+    const p = await pictureSvg();
+    if (!p) return null;
+    // a data: address (the page's Content-Security-Policy lets images come from 'self' and data: only)
+    const url = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(p.svg);
+    {
+      const img = new Image();
+      img.decoding = "sync";
+      await new Promise((resolve, reject) => { img.onload = resolve; img.onerror = () => reject(new Error("svg")); img.src = url; });
+      const scale = 2, canvas = document.createElement("canvas");
+      canvas.width = Math.ceil(p.width * scale); canvas.height = Math.ceil(p.height * scale);
+      const ctx = canvas.getContext("2d");
+      ctx.scale(scale, scale);
+      ctx.drawImage(img, 0, 0, p.width, p.height);
+      return await new Promise((resolve) => canvas.toBlob(resolve, "image/png"));
+    }
+  }
+  async function picturePng() {
+    let blob = null;
+    try { blob = await picturePngBlob(); } catch (e) { blob = null; }
+    if (!blob) { if ($("notation").value.trim()) say(t("picture_failed")); return; }
+    download(blob, "suanfan-hand.png");
+  }
+  /** The phone's share sheet with the PNG (the Web Share API); where there is none, the PNG is downloaded. */
+  async function sharePicture() {
+    let blob = null;
+    try { blob = await picturePngBlob(); } catch (e) { blob = null; }
+    if (!blob) { if ($("notation").value.trim()) say(t("picture_failed")); return; }
+    saveHash();
+    const file = new File([blob], "suanfan-hand.png", { type: "image/png" });
+    const data = { files: [file], title: "suanfan", text: location.href };
+    if (navigator.share && (!navigator.canShare || navigator.canShare(data))) {
+      try { await navigator.share(data); } catch (e) { /* the user closed the sheet */ }
+      return;
+    }
+    download(blob, "suanfan-hand.png");
+  }
+
+  // ---------------------------------------------------- the han + fu -> points table (riichi)
+  /** Drawn from the engine's own payment table (GET /api/riichi/points): no points are written here. */
+  const POINTS = { rules: null, data: null, who: "non_dealer", hand: null };
+  async function renderPoints() {
+    const box = $("points");
+    if (!box.open) return;
+    const rules = S.preset.riichi;
+    if (POINTS.rules !== rules || !POINTS.data) {
+      POINTS.rules = rules; POINTS.data = null;
+      const res = await getApi("/api/riichi/points", { rules });
+      if (POINTS.rules !== rules) return;
+      if (!res.ok) { $("points-out").textContent = I18N.error(S.lang, res.data && res.data.detail); return; }
+      POINTS.data = res.data;
+    }
+    const d = POINTS.data, who = POINTS.who;
+    for (const b of document.querySelectorAll("#points-who button")) b.classList.toggle("on", b.dataset.who === who);
+    syncRadios();
+    const na = `<td class="na">—</td>`;
+    const tsumoOf = (c) => who === "dealer" ? (c.dealer.tsumo == null ? null : `${c.dealer.tsumo} ${t("pt_each")}`)
+      : (c.non_dealer.tsumo_other == null ? null : `${c.non_dealer.tsumo_other} / ${c.non_dealer.tsumo_dealer}`);
+    const cell = (c, attrs) => {
+      const ron = c[who].ron, tsumo = tsumoOf(c);
+      if (ron == null && tsumo == null) return na.replace("<td", `<td ${attrs}`);
+      return `<td ${attrs} data-ron="${ron == null ? "" : ron}" data-tsumo="${esc(tsumo || "")}">${ron == null ? "—" : ron}<small>${esc(tsumo || "—")}</small></td>`;
+    };
+    const head = `<tr><th>${esc(t("pt_corner"))}</th>${d.rows.map((r) => `<th>${r.han}</th>`).join("")}</tr>`;
+    const body = d.fu.map((fu, j) => `<tr data-fu="${fu}"><th>${fu}</th>${d.rows.map((r) => cell(r.cells[j], `data-han="${r.han}" data-fu="${fu}"`)).join("")}</tr>`).join("");
+    const limits = d.limits.map((l) => `<tr data-limit="${esc(l.limit)}"><th>${esc(l.han === "yakuman" ? t("yakuman") : l.han)}</th><td class="lim" colspan="2">${esc(sub("limit", l.limit))}</td>${cell(l, `colspan="2" data-limit="${esc(l.limit)}"`)}</tr>`).join("");
+    $("points-out").innerHTML = `<table class="points-table" id="points-table" data-who="${who}" data-rules="${esc(d.rules)}">
+      <thead>${head}</thead><tbody>${body}${limits}</tbody></table><p class="hint">${esc(t("pt_note"))}</p>`;
+    markPoints(POINTS.hand);
+  }
+  /** The cell of the hand just scored, marked in the table. */
+  function markPoints(d) {
+    POINTS.hand = d;
+    const table = $("points-table");
+    if (!table) return;
+    for (const el of table.querySelectorAll(".now")) el.classList.remove("now");
+    if (!d || d.yakuman == null) return;
+    const el = d.limit ? table.querySelector(`tr[data-limit="${CSS.escape(d.limit)}"]`)
+      : table.querySelector(`td[data-han="${d.han}"][data-fu="${d.fu}"]`);
+    if (el) el.classList.add("now");
   }
 
   // ------------------------------------------------------------------------------ events
   function wire() {
+    for (const id of RADIOS.concat(GRIDS)) if ($(id)) $(id).addEventListener("keydown", roveKey);
+    for (const a of document.querySelectorAll("#skip a")) {
+      a.addEventListener("click", (e) => {  // focus the section itself, so that Tab goes on from there
+        const target = document.querySelector(a.getAttribute("href"));
+        if (!target) return;
+        e.preventDefault();
+        target.focus({ preventScroll: true });
+        const head = document.querySelector("header.top");  // just below the sticky header
+        window.scrollTo({ top: Math.max(0, target.getBoundingClientRect().top + window.scrollY - (head ? head.offsetHeight : 0) - 8) });
+      });
+    }
     $("ev-run").addEventListener("click", evRun);
     $("ev-cancel").addEventListener("click", () => evCancel(false));
     $("ev-out").addEventListener("click", (e) => evChoose(e.target.closest("tr[data-index]")));
@@ -1197,6 +1433,7 @@
       try { if (S.redraw) S.redraw(); } finally { S.redrawing = false; }  // the last answer, in the new language
       if (!EV.timer) { if (EV.data) EV.status = ""; renderEV(); }
       renderHistory();
+      renderPoints();
       saveHash();
     });
     $("mode").addEventListener("click", (e) => {
@@ -1233,11 +1470,20 @@
       S.discarder = Number(b.dataset.seat);
       changed();
     });
-    $("preset").addEventListener("change", () => { S.preset[S.system] = $("preset").value; renderToggles(); changed(); });
+    $("preset").addEventListener("change", () => { S.preset[S.system] = $("preset").value; renderToggles(); renderPoints(); changed(); });
     for (const id of ["dora_indicators", "ura_dora_indicators", "honba", "riichi_sticks", "nuki", "visible"]) $(id).addEventListener("input", changed);
     $("share").addEventListener("click", share);
     $("history-clear").addEventListener("click", () => { store.set("suanfan.history", "[]"); renderHistory(); });
     $("picture").addEventListener("click", picture);
+    $("picture-png").addEventListener("click", picturePng);
+    $("share-picture").addEventListener("click", sharePicture);
+    $("points").addEventListener("toggle", renderPoints);
+    $("points-who").addEventListener("click", (e) => {
+      const b = e.target.closest("button[data-who]");
+      if (!b) return;
+      POINTS.who = b.dataset.who;
+      renderPoints();
+    });
     $("scorebar").addEventListener("click", () => {
       // to the result, below the sticky header (which would hide the total)
       const head = document.querySelector("header.top");
@@ -1286,6 +1532,7 @@
     navigator.serviceWorker.register("sw.js").catch(() => { /* not installable here */ });
     navigator.serviceWorker.addEventListener("message", (e) => {
       if (e.data && e.data.type === "progress") { Engine.progress = e.data; renderEngine(); }
+      if (e.data && e.data.type === "precached") Engine.precached = e.data.version;
     });
   }
   engineBooting = startEngine().finally(() => { engineBooting = null; });

@@ -67,6 +67,11 @@ window.SUANFAN_I18N = (function () {
     err: {
       copies: (t, n) => `${n} copies of ${t}: there are only 4 of each tile`,
     },
+    skip_hand: "Skip to the hand", skip_situation: "Skip to the situation", skip_result: "Skip to the result",
+    picture_png: "Download PNG", share_picture: "Share picture", picture_failed: "The picture could not be made",
+    points_table: "Points table (han and fu)", pt_dealer: "Dealer", pt_non_dealer: "Non-dealer", pt_ron: "Ron",
+    pt_tsumo: "Tsumo", pt_corner: "fu \\ han", pt_note: "Ron: what the discarder pays; tsumo: what each pays (the dealer / the others). Without honba and riichi sticks.",
+    pt_each: "each", dora_made: "made dora", in_hand: (n) => `×${n} in the hand`,
     lang_name: "English",
   };
   const zhHans = {
@@ -129,6 +134,11 @@ window.SUANFAN_I18N = (function () {
       need_win: "13 张是听牌型：再加和张才能算分",
       generic: "输入有误：",
     },
+    skip_hand: "跳到手牌", skip_situation: "跳到和牌情况", skip_result: "跳到结果",
+    picture_png: "下载 PNG", share_picture: "分享图片", picture_failed: "无法生成图片",
+    points_table: "点数表（番与符）", pt_dealer: "庄家", pt_non_dealer: "闲家", pt_ron: "荣和", pt_tsumo: "自摸",
+    pt_corner: "符 \\ 番", pt_note: "荣和：放铳者付；自摸：各家付（庄家 / 闲家）。不含本场与供托。",
+    pt_each: "各家", dora_made: "宝牌为", in_hand: (n) => `手中 ${n} 张`,
     lang_name: "简体",
   };
   const zhHant = {
@@ -191,6 +201,11 @@ window.SUANFAN_I18N = (function () {
       need_win: "13 張是聽牌型：再加和張才能算分",
       generic: "輸入有誤：",
     },
+    skip_hand: "跳到手牌", skip_situation: "跳到和牌情況", skip_result: "跳到結果",
+    picture_png: "下載 PNG", share_picture: "分享圖片", picture_failed: "無法產生圖片",
+    points_table: "點數表（番與符）", pt_dealer: "莊家", pt_non_dealer: "閒家", pt_ron: "榮和", pt_tsumo: "自摸",
+    pt_corner: "符 \\ 番", pt_note: "榮和：放槍者付；自摸：各家付（莊家 / 閒家）。不含本場與供託。",
+    pt_each: "各家", dora_made: "寶牌為", in_hand: (n) => `手中 ${n} 張`,
     lang_name: "繁體",
   };
   const ja = {
@@ -257,6 +272,11 @@ window.SUANFAN_I18N = (function () {
       need_win: "13 枚は聴牌形：和了牌を加えると点数が出る",
       generic: "入力に誤り：",
     },
+    skip_hand: "手牌へ移動", skip_situation: "状況へ移動", skip_result: "結果へ移動",
+    picture_png: "PNG を保存", share_picture: "画像を共有", picture_failed: "画像を作れなかった",
+    points_table: "点数表（翻と符）", pt_dealer: "親", pt_non_dealer: "子", pt_ron: "ロン", pt_tsumo: "ツモ",
+    pt_corner: "符 \\ 翻", pt_note: "ロン：放銃者の支払い。ツモ：各自の支払い（親 / 子）。本場・供託を除く。",
+    pt_each: "オール", dora_made: "ドラ", in_hand: (n) => `手牌に ${n} 枚`,
     lang_name: "日本語",
   };
   const T = { "zh-Hans": zhHans, "zh-Hant": zhHant, en, ja };
