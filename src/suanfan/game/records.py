@@ -141,7 +141,16 @@ class Event(Record):
 
     def __init__(self, index: int, tag: str, kind: str, seat: int | None = None,
                  tile: int | None = None, meld: CallMeld | None = None, step: int = 0) -> None:
-        self._set(index=index, tag=tag, kind=kind, seat=seat, tile=tile, meld=meld, step=step)
+        # every field set in turn, as Record._set does, without its keyword dict: a round makes
+        # an event for each of its hundred-odd elements
+        _set = object.__setattr__
+        _set(self, "index", index)
+        _set(self, "tag", tag)
+        _set(self, "kind", kind)
+        _set(self, "seat", seat)
+        _set(self, "tile", tile)
+        _set(self, "meld", meld)
+        _set(self, "step", step)
 
 
 class Recorded(Record):

@@ -254,14 +254,11 @@ class RiichiTable:
     def apply(self, event: GameEvent, index: int = 0, tag: str = "") -> None:
         """Check ``event`` against the table, then apply it (``index`` and ``tag`` name it in
         :attr:`events` and in the wins); :class:`GameError` when the table refuses it."""
+        if isinstance(event, Draw | Discard):
+            self.play(isinstance(event, Draw), event.seat, event.tile, index, tag)
+            return
         self._riichi_order(event)
-        if isinstance(event, Draw):
-            self._ready(tag)
-            self.draw(index, tag or "draw", event.seat, event.tile)
-        elif isinstance(event, Discard):
-            self._ready(tag)
-            self.discard(index, tag or "discard", event.seat, event.tile)
-        elif isinstance(event, DeclareWin):
+        if isinstance(event, DeclareWin):
             self.declare_win(index, tag or "win", event)
         elif isinstance(event, Call | Riichi | DoraRevealed | DrawGame):
             if self.ended:
@@ -276,6 +273,20 @@ class RiichiTable:
                 self.draw_game(index, tag or "draw_game", event)
         else:
             raise GameError(f"{type(event).__name__} inside a round")
+
+    def play(self, draw: bool, seat: int, tile: int, index: int = 0, tag: str = "") -> None:
+        """A draw of ``seat`` (``draw`` true) or its discard, checked and applied: what
+        :meth:`apply` does with a :class:`Draw` or a :class:`Discard`, given their fields (the
+        readers' way for the most frequent events, with no event object)."""
+        declared = self.declared
+        if declared >= 0 and (draw or seat != declared):
+            raise GameError(f"seat {declared} declares riichi but does not discard")
+        self.unaccepted = -1  # the riichi discard passed with no acceptance (_riichi_order)
+        self._ready(tag)
+        if draw:
+            self.draw(index, tag or "draw", seat, tile)
+        else:
+            self.discard(index, tag or "discard", seat, tile)
 
     def _riichi_order(self, event: GameEvent) -> None:
         """A riichi declaration is followed by the seat's discard, and only the event right
@@ -665,6 +676,20 @@ class GameBuilder:
             self.locations[index] = where
         try:
             self._apply(event, index, tag)
+        except GameError as exc:
+            raise self.error(exc.detail, index, tag) from None
+
+    def play(self, draw: bool, seat: int, tile: int, index: int, tag: str,
+             where: str | None = None) -> None:
+        """:meth:`apply` of ``Draw(seat, tile)`` (``draw`` true) or ``Discard(seat, tile)``, given
+        their fields: the readers' way for the most frequent events, with no event object."""
+        if where is not None:
+            self.locations[index] = where
+        st = self.table
+        try:
+            if st is None or st.ended:
+                raise GameError("a draw or discard outside a round")
+            st.play(draw, seat, tile, index, tag)
         except GameError as exc:
             raise self.error(exc.detail, index, tag) from None
 
