@@ -40,11 +40,11 @@ from .records import (
     RED,
     WIND_NAMES,
     CallMeld,
-    Event,
     Game,
     LogError,
     Recorded,
     Round,
+    RoundEvents,
     TableRules,
     Win,
     liable,
@@ -162,7 +162,8 @@ class RiichiTable:
                 self.seats.append(SeatState(tiles))
         self.dealt = tuple(tuple(p.hand) for p in self.seats)
         self.dora_tiles = [self._tile(deal.dora)]
-        self.events: list[Event] = [Event(index, tag, "deal")]
+        self.events = RoundEvents()
+        self.events.add(index, tag, "deal")
         self.draws = 0
         self.calls = 0  # calls, kongs and nuki so far (they end the first go-around)
         self.reaches = 0  # riichi accepted this round (their sticks are on the table)
@@ -327,7 +328,7 @@ class RiichiTable:
         self.draws += 1
         self.rinshan_draw = self.rinshan_next == seat
         self.rinshan_next = -1
-        self.events.append(Event(index, tag, "draw", seat, tile))
+        self.events.add(index, tag, "draw", seat, tile)
         self.last_kind = "draw"
         self.last_seat = seat
 
@@ -347,7 +348,7 @@ class RiichiTable:
         if self.declared == seat:
             self.declared = -1
             self.unaccepted = seat
-        self.events.append(Event(index, tag, "discard", seat, tile))
+        self.events.add(index, tag, "discard", seat, tile)
         self.last_kind = "discard"
         self.last_seat = seat
 
@@ -419,7 +420,7 @@ class RiichiTable:
         for s in self.seats:
             s.ippatsu = False
         self.last_meld = meld
-        self.events.append(Event(index, tag, "call", who, meld=meld))
+        self.events.add(index, tag, "call", who, meld=meld)
         self.last_kind = "call"
         self.last_seat = who
 
@@ -441,7 +442,7 @@ class RiichiTable:
             self.reaches += 1
         else:
             raise GameError(f"riichi step {step} (1 or 2)")
-        self.events.append(Event(index, tag, "reach", who, step=step))
+        self.events.add(index, tag, "reach", who, step=step)
 
     def dora(self, index: int, tag: str, tile: int) -> None:
         self._tile(tile)
@@ -449,7 +450,7 @@ class RiichiTable:
             self.seen.discard(tile)
             raise GameError("a sixth dora indicator")
         self.dora_tiles.append(tile)
-        self.events.append(Event(index, tag, "dora", None, tile))
+        self.events.add(index, tag, "dora", None, tile)
 
     def draw_game(self, index: int, tag: str, event: DrawGame) -> None:
         if self.ended:
@@ -459,7 +460,7 @@ class RiichiTable:
         self.ended = True
         self.draw_type = event.reason
         self.draw_deltas = event.deltas
-        self.events.append(Event(index, tag, "draw_game"))
+        self.events.add(index, tag, "draw_game")
 
     def check_win(self, who: int, frm: int) -> None:
         """GameError when ``who`` cannot win on ``frm``'s tile now (``frm == who``: by self-draw)
@@ -511,7 +512,7 @@ class RiichiTable:
                           tuple(self.dora_tiles), event)
         self.agaris.append(facts)
         self.ended = True
-        self.events.append(Event(index, tag, "win", who, tile))
+        self.events.add(index, tag, "win", who, tile)
 
     # -- the wins -------------------------------------------------------------------------------
     def wins(self) -> tuple[Win, ...]:
@@ -630,7 +631,7 @@ class RiichiTable:
     def round(self, wins: tuple[Win, ...], complete: bool, error: str | None) -> Round:
         """The record of the round (its ``index``: :attr:`round_index`)."""
         return Round(self.round_index, self.seed, self.round_wind, self.kyoku, self.honba,
-                     self.sticks0, self.dealer, self.scores0, tuple(self.events), wins,
+                     self.sticks0, self.dealer, self.scores0, self.events, wins,
                      self.draw_type, complete, self.draw_deltas, self.dealt, error=error)
 
 
