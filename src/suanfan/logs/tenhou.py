@@ -140,17 +140,25 @@ def decompress(data: bytes, name: str) -> bytes:
     return out
 
 
-class _Starts:
-    """The parser's target: each element's start as its tag and attributes, in document order (no
-    element objects: the reader needs neither a tree nor the elements' text)."""
+#: the text is parsed this many characters at a time: the elements of one piece are held until
+#: they are read, and a piece of a few hundred elements leaves the garbage collector little to do
+_PIECE: Final = 1 << 12
 
-    __slots__ = ("items",)
+
+class _Starts:
+    """The parser's target: each element's start, its tag and attributes in two lists, in
+    document order (no element objects: the reader needs neither a tree nor the elements'
+    text)."""
+
+    __slots__ = ("attrs", "tags")
 
     def __init__(self) -> None:
-        self.items: list[tuple[str, dict[str, str]]] = []
+        self.tags: list[str] = []
+        self.attrs: list[dict[str, str]] = []
 
     def start(self, tag: str, attrib: dict[str, str]) -> None:
-        self.items.append((tag, attrib))
+        self.tags.append(tag)
+        self.attrs.append(attrib)
 
 
 def _elements(text: str, name: str) -> Iterator[tuple[int, str, dict[str, str]]]:
@@ -164,27 +172,26 @@ def _elements(text: str, name: str) -> Iterator[tuple[int, str, dict[str, str]]]
     index = -1
     last = "start of the file"
     fault: ParseError | None = None
-    for i in [*range(0, len(text), 1 << 16), -1]:  # 64 KiB at a time, then the close
+    for i in [*range(0, len(text), _PIECE), -1]:  # a piece at a time, then the close
         try:
             if i >= 0:
-                parser.feed(text[i:i + (1 << 16)])
+                parser.feed(text[i:i + _PIECE])
             else:
                 parser.close()
         except ParseError as exc:
             fault = exc
             if i < 0:  # at the close, the elements it found are not given
-                starts.items.clear()
-        items = starts.items
-        starts.items = []
-        for tag, attrib in items:
-            index += 1
-            yield index, tag, attrib
+                starts.tags.clear()
+                starts.attrs.clear()
+        tags, attrs = starts.tags, starts.attrs
+        if tags:
+            starts.tags, starts.attrs = [], []
+            for tag, attrib in zip(tags, attrs, strict=True):
+                index += 1
+                yield index, tag, attrib
+            last = f"event {index} <{tags[-1]}>"
         if fault is not None:
-            if items:
-                last = f"event {index} <{items[-1][0]}>"
             raise LogError(name, f"malformed or truncated XML after {last} ({fault})") from None
-        if items:
-            last = f"event {index} <{items[-1][0]}>"
 
 
 def parse(data: bytes | str, name: str = "<log>", strict: bool = True) -> Game:
