@@ -10,7 +10,7 @@ Formats that name tiles by kind get copies assigned by their reader.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from ..errors import MahjongError
 from ..hand import Hand, Meld, MeldKind
@@ -29,6 +29,7 @@ __all__ = [
     "LogError",
     "Recorded",
     "Round",
+    "RoundEvents",
     "TableRules",
     "Win",
     "claim_source",
@@ -141,7 +142,60 @@ class Event(Record):
 
     def __init__(self, index: int, tag: str, kind: str, seat: int | None = None,
                  tile: int | None = None, meld: CallMeld | None = None, step: int = 0) -> None:
-        self._set(index=index, tag=tag, kind=kind, seat=seat, tile=tile, meld=meld, step=step)
+        # every field set in turn, as Record._set does, without its keyword dict: a round makes
+        # an event for each of its hundred-odd elements
+        _set = object.__setattr__
+        _set(self, "index", index)
+        _set(self, "tag", tag)
+        _set(self, "kind", kind)
+        _set(self, "seat", seat)
+        _set(self, "tile", tile)
+        _set(self, "meld", meld)
+        _set(self, "step", step)
+
+
+#: the kinds of :class:`Event`, by their number in :class:`RoundEvents`
+EVENT_KINDS: Final = ("deal", "draw", "discard", "call", "reach", "dora", "win", "draw_game")
+_KIND_NUMBERS: Final = {k: i for i, k in enumerate(EVENT_KINDS)}
+
+
+class RoundEvents:
+    """The events of a round as its table records them: each one an int (its index, riichi step,
+    tile, seat and kind, packed) and its tag, the calls' melds apart; made into :class:`Event`
+    records only when read (:attr:`Round.events`). A round has an event for each of its
+    hundred-odd elements, and a replay reads none of them: ints and strings cost no objects to
+    build, nor the garbage collector any work to walk."""
+
+    __slots__ = ("codes", "melds", "tags")
+
+    def __init__(self) -> None:
+        self.codes: list[int] = []
+        self.tags: list[str] = []
+        self.melds: dict[int, CallMeld] = {}
+
+    def add(self, index: int, tag: str, kind: str, seat: int | None = None,
+            tile: int | None = None, meld: CallMeld | None = None, step: int = 0) -> None:
+        """The event ``Event(index, tag, kind, seat, tile, meld, step)``: ``seat`` a seat 0-3,
+        ``tile`` a tile number 0-135 and ``step`` 0-2 (the table checks them before)."""
+        if meld is not None:
+            self.melds[len(self.codes)] = meld
+        self.codes.append(((((index << 2 | step) << 8 | (0 if tile is None else tile + 1)) << 3
+                            | (0 if seat is None else seat + 1)) << 3) | _KIND_NUMBERS[kind])
+        self.tags.append(tag)
+
+    def __len__(self) -> int:
+        return len(self.codes)
+
+    def build(self) -> tuple[Event, ...]:
+        """The events as records, in order."""
+        out = []
+        melds = self.melds
+        for i, (code, tag) in enumerate(zip(self.codes, self.tags, strict=True)):
+            seat = code >> 3 & 7
+            tile = code >> 6 & 0xFF
+            out.append(Event(code >> 16, tag, EVENT_KINDS[code & 7], seat - 1 if seat else None,
+                             tile - 1 if tile else None, melds.get(i), code >> 14 & 3))
+        return tuple(out)
 
 
 class Recorded(Record):
@@ -279,8 +333,8 @@ class Round(Record):
     cut it, naming the file and the event or line: such a round has the events read up to the
     fault and no wins."""
 
-    __slots__ = ("complete", "dealer", "dealt", "deltas", "draw_game", "error", "events", "honba",
-                 "index", "kyoku", "round_wind", "scores", "seed", "sticks", "wins")
+    __slots__ = ("_events", "complete", "dealer", "dealt", "deltas", "draw_game", "error",
+                 "honba", "index", "kyoku", "round_wind", "scores", "seed", "sticks", "wins")
 
     index: int
     seed: str
@@ -290,7 +344,7 @@ class Round(Record):
     sticks: int
     dealer: int
     scores: tuple[int, ...]
-    events: tuple[Event, ...]
+    _events: tuple[Event, ...] | RoundEvents  # the events, or the table's record of them
     wins: tuple[Win, ...]
     draw_game: str | None
     complete: bool
@@ -299,13 +353,30 @@ class Round(Record):
     error: str | None
 
     def __init__(self, index: int, seed: str, round_wind: str, kyoku: int, honba: int, sticks: int,
-                 dealer: int, scores: tuple[int, ...], events: tuple[Event, ...],
+                 dealer: int, scores: tuple[int, ...], events: tuple[Event, ...] | RoundEvents,
                  wins: tuple[Win, ...], draw_game: str | None, complete: bool,
                  deltas: tuple[int, ...] = (), dealt: tuple[tuple[int, ...], ...] = (), *,
                  error: str | None = None) -> None:
         self._set(index=index, seed=seed, round_wind=round_wind, kyoku=kyoku, honba=honba,
-                  sticks=sticks, dealer=dealer, scores=scores, events=events, wins=wins,
+                  sticks=sticks, dealer=dealer, scores=scores, _events=events, wins=wins,
                   draw_game=draw_game, complete=complete, deltas=deltas, dealt=dealt, error=error)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The events of the round, in order (made from the table's record when first read)."""
+        events = self._events
+        if isinstance(events, RoundEvents):
+            events = events.build()
+            object.__setattr__(self, "_events", events)
+        return events
+
+    def _values(self) -> tuple[Any, ...]:
+        self.events  # noqa: B018 - compared, hashed, pickled and printed as records
+        return super()._values()
+
+    def __repr__(self) -> str:
+        self.events  # noqa: B018
+        return super().__repr__().replace("_events=", "events=", 1)
 
     @property
     def label(self) -> str:

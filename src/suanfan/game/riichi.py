@@ -44,11 +44,11 @@ from .records import (
     RED,
     WIND_NAMES,
     CallMeld,
-    Event,
     Game,
     LogError,
     Recorded,
     Round,
+    RoundEvents,
     TableRules,
     Win,
     liable,
@@ -166,7 +166,8 @@ class RiichiTable:
                 self.seats.append(SeatState(tiles))
         self.dealt = tuple(tuple(p.hand) for p in self.seats)
         self.dora_tiles = [self._tile(deal.dora)]
-        self.events: list[Event] = [Event(index, tag, "deal")]
+        self.events = RoundEvents()
+        self.events.add(index, tag, "deal")
         self.draws = 0
         self.calls = 0  # calls, kongs and nuki so far (they end the first go-around)
         self.reaches = 0  # riichi accepted this round (their sticks are on the table)
@@ -387,14 +388,11 @@ class RiichiTable:
     def apply(self, event: GameEvent, index: int = 0, tag: str = "") -> None:
         """Check ``event`` against the table, then apply it (``index`` and ``tag`` name it in
         :attr:`events` and in the wins); :class:`GameError` when the table refuses it."""
+        if isinstance(event, Draw | Discard):
+            self.play(isinstance(event, Draw), event.seat, event.tile, index, tag)
+            return
         self._riichi_order(event)
-        if isinstance(event, Draw):
-            self._ready(tag)
-            self.draw(index, tag or "draw", event.seat, event.tile)
-        elif isinstance(event, Discard):
-            self._ready(tag)
-            self.discard(index, tag or "discard", event.seat, event.tile)
-        elif isinstance(event, DeclareWin):
+        if isinstance(event, DeclareWin):
             self.declare_win(index, tag or "win", event)
         elif isinstance(event, Call | Riichi | DoraRevealed | DrawGame):
             if self.ended:
@@ -409,6 +407,20 @@ class RiichiTable:
                 self.draw_game(index, tag or "draw_game", event)
         else:
             raise GameError(f"{type(event).__name__} inside a round")
+
+    def play(self, draw: bool, seat: int, tile: int, index: int = 0, tag: str = "") -> None:
+        """A draw of ``seat`` (``draw`` true) or its discard, checked and applied: what
+        :meth:`apply` does with a :class:`Draw` or a :class:`Discard`, given their fields (the
+        readers' way for the most frequent events, with no event object)."""
+        declared = self.declared
+        if declared >= 0 and (draw or seat != declared):
+            raise GameError(f"seat {declared} declares riichi but does not discard")
+        self.unaccepted = -1  # the riichi discard passed with no acceptance (_riichi_order)
+        self._ready(tag)
+        if draw:
+            self.draw(index, tag or "draw", seat, tile)
+        else:
+            self.discard(index, tag or "discard", seat, tile)
 
     def _riichi_order(self, event: GameEvent) -> None:
         """A riichi declaration is followed by the seat's discard, and only the event right
@@ -449,7 +461,7 @@ class RiichiTable:
         self.draws += 1
         self.rinshan_draw = self.rinshan_next == seat
         self.rinshan_next = -1
-        self.events.append(Event(index, tag, "draw", seat, tile))
+        self.events.add(index, tag, "draw", seat, tile)
         self.last_kind = "draw"
         self.last_seat = seat
 
@@ -469,7 +481,7 @@ class RiichiTable:
         if self.declared == seat:
             self.declared = -1
             self.unaccepted = seat
-        self.events.append(Event(index, tag, "discard", seat, tile))
+        self.events.add(index, tag, "discard", seat, tile)
         self.last_kind = "discard"
         self.last_seat = seat
 
@@ -541,7 +553,7 @@ class RiichiTable:
         for s in self.seats:
             s.ippatsu = False
         self.last_meld = meld
-        self.events.append(Event(index, tag, "call", who, meld=meld))
+        self.events.add(index, tag, "call", who, meld=meld)
         self.last_kind = "call"
         self.last_seat = who
 
@@ -563,7 +575,7 @@ class RiichiTable:
             self.reaches += 1
         else:
             raise GameError(f"riichi step {step} (1 or 2)")
-        self.events.append(Event(index, tag, "reach", who, step=step))
+        self.events.add(index, tag, "reach", who, step=step)
 
     def dora(self, index: int, tag: str, tile: int) -> None:
         self._tile(tile)
@@ -571,7 +583,7 @@ class RiichiTable:
             self.seen.discard(tile)
             raise GameError("a sixth dora indicator")
         self.dora_tiles.append(tile)
-        self.events.append(Event(index, tag, "dora", None, tile))
+        self.events.add(index, tag, "dora", None, tile)
 
     def draw_game(self, index: int, tag: str, event: DrawGame) -> None:
         if self.ended:
@@ -581,7 +593,7 @@ class RiichiTable:
         self.ended = True
         self.draw_type = event.reason
         self.draw_deltas = event.deltas
-        self.events.append(Event(index, tag, "draw_game"))
+        self.events.add(index, tag, "draw_game")
 
     def check_win(self, who: int, frm: int) -> None:
         """GameError when ``who`` cannot win on ``frm``'s tile now (``frm == who``: by self-draw)
@@ -633,7 +645,7 @@ class RiichiTable:
                           tuple(self.dora_tiles), event)
         self.agaris.append(facts)
         self.ended = True
-        self.events.append(Event(index, tag, "win", who, tile))
+        self.events.add(index, tag, "win", who, tile)
 
     # -- the wins -------------------------------------------------------------------------------
     def wins(self) -> tuple[Win, ...]:
@@ -752,7 +764,7 @@ class RiichiTable:
     def round(self, wins: tuple[Win, ...], complete: bool, error: str | None) -> Round:
         """The record of the round (its ``index``: :attr:`round_index`)."""
         return Round(self.round_index, self.seed, self.round_wind, self.kyoku, self.honba,
-                     self.sticks0, self.dealer, self.scores0, tuple(self.events), wins,
+                     self.sticks0, self.dealer, self.scores0, self.events, wins,
                      self.draw_type, complete, self.draw_deltas, self.dealt, error=error)
 
 
@@ -803,6 +815,20 @@ class GameBuilder:
             self.locations[index] = where
         try:
             self._apply(event, index, tag)
+        except GameError as exc:
+            raise self.error(exc.detail, index, tag) from None
+
+    def play(self, draw: bool, seat: int, tile: int, index: int, tag: str,
+             where: str | None = None) -> None:
+        """:meth:`apply` of ``Draw(seat, tile)`` (``draw`` true) or ``Discard(seat, tile)``, given
+        their fields: the readers' way for the most frequent events, with no event object."""
+        if where is not None:
+            self.locations[index] = where
+        st = self.table
+        try:
+            if st is None or st.ended:
+                raise GameError("a draw or discard outside a round")
+            st.play(draw, seat, tile, index, tag)
         except GameError as exc:
             raise self.error(exc.detail, index, tag) from None
 

@@ -42,7 +42,7 @@ import zlib
 from collections.abc import Iterator
 from typing import Final
 from urllib.parse import unquote
-from xml.etree.ElementTree import Element, ParseError, XMLPullParser
+from xml.etree.ElementTree import ParseError, XMLParser
 
 from ..game import (
     LIMITS,
@@ -52,9 +52,7 @@ from ..game import (
     CallMeld,
     Deal,
     DeclareWin,
-    Discard,
     DoraRevealed,
-    Draw,
     DrawGame,
     Event,
     Game,
@@ -101,6 +99,11 @@ MAX_BYTES: Final = 50 * 1024 * 1024
 
 _OTHER_TAGS: Final = frozenset({"mjloggm", "SHUFFLE", "TAIKYOKU", "BYE"})
 _ROUND_TAGS: Final = frozenset({"N", "REACH", "DORA", "AGARI", "RYUUKYOKU"})
+#: the first letter of a draw's or a discard's tag: the seat, and whether it draws
+_PLAYS: Final[dict[str, tuple[int, bool]]] = {
+    **{t: (s, True) for s, t in enumerate(DRAW_TAGS)},
+    **{t: (s, False) for s, t in enumerate(DISCARD_TAGS)},
+}
 
 
 def read(path: str | os.PathLike[str], strict: bool = True) -> Game:
@@ -137,30 +140,58 @@ def decompress(data: bytes, name: str) -> bytes:
     return out
 
 
-def _elements(text: str, name: str) -> Iterator[tuple[int, Element]]:
-    """The elements of the log in document order, numbered from 0 (the root); LogError when the
-    XML is malformed or ends early."""
+#: the text is parsed this many characters at a time: the elements of one piece are held until
+#: they are read, and a piece of a few hundred elements leaves the garbage collector little to do
+_PIECE: Final = 1 << 12
+
+
+class _Starts:
+    """The parser's target: each element's start, its tag and attributes in two lists, in
+    document order (no element objects: the reader needs neither a tree nor the elements'
+    text)."""
+
+    __slots__ = ("attrs", "tags")
+
+    def __init__(self) -> None:
+        self.tags: list[str] = []
+        self.attrs: list[dict[str, str]] = []
+
+    def start(self, tag: str, attrib: dict[str, str]) -> None:
+        self.tags.append(tag)
+        self.attrs.append(attrib)
+
+
+def _elements(text: str, name: str) -> Iterator[tuple[int, str, dict[str, str]]]:
+    """The elements of the log in document order, numbered from 0 (the root), as their tag and
+    attributes; LogError when the XML is malformed or ends early (the elements before the fault
+    are given first)."""
     if "<!DOCTYPE" in text or "<!ENTITY" in text:
         raise LogError(name, "a document type declaration: an mjlog has none")
-    parser: XMLPullParser[Element] = XMLPullParser(events=("start",))
+    starts = _Starts()
+    parser = XMLParser(target=starts)
     index = -1
     last = "start of the file"
-    try:
-        chunks = [text[i:i + (1 << 16)] for i in range(0, len(text), 1 << 16)]
-        for i in range(len(chunks) + 1):
-            if i < len(chunks):
-                parser.feed(chunks[i])
+    fault: ParseError | None = None
+    for i in [*range(0, len(text), _PIECE), -1]:  # a piece at a time, then the close
+        try:
+            if i >= 0:
+                parser.feed(text[i:i + _PIECE])
             else:
                 parser.close()
-            for item in parser.read_events():
-                el = item[-1] if isinstance(item, tuple) else None
-                if not isinstance(el, Element):  # pragma: no cover - only "start" is asked for
-                    continue
+        except ParseError as exc:
+            fault = exc
+            if i < 0:  # at the close, the elements it found are not given
+                starts.tags.clear()
+                starts.attrs.clear()
+        tags, attrs = starts.tags, starts.attrs
+        if tags:
+            starts.tags, starts.attrs = [], []
+            for tag, attrib in zip(tags, attrs, strict=True):
                 index += 1
-                last = f"event {index} <{el.tag}>"
-                yield index, el
-    except ParseError as exc:
-        raise LogError(name, f"malformed or truncated XML after {last} ({exc})") from None
+                yield index, tag, attrib
+            last = f"event {index} <{tags[-1]}>"
+        if fault is not None:
+            raise LogError(name, f"malformed or truncated XML after {last} ({fault})") from None
 
 
 def parse(data: bytes | str, name: str = "<log>", strict: bool = True) -> Game:
@@ -232,8 +263,7 @@ class _Reader:
         b = self.builder
         root_seen = False
         try:
-            for index, el in _elements(text, self.name):
-                tag = el.tag
+            for index, tag, attrib in _elements(text, self.name):
                 if not root_seen:
                     if tag != "mjloggm":
                         raise LogError(self.name, "not a Tenhou mjlog (the root is not <mjloggm>)",
@@ -243,7 +273,7 @@ class _Reader:
                 if b.skipping and tag != "INIT":
                     continue
                 try:
-                    self.feed(index, tag, el.attrib)
+                    self.feed(index, tag, attrib)
                 except LogError as exc:
                     if self.strict:
                         raise
@@ -261,8 +291,20 @@ class _Reader:
     def feed(self, index: int, tag: str, a: dict[str, str]) -> None:
         """One element: its event applied. LogError at a fault, whether strict or not."""
         b = self.builder
+        play = _PLAYS.get(tag[:1])
+        tile = 0
+        event: GameEvent | None = None
         try:
-            event = self._event(tag, a)
+            if play is not None and tag[1:].isdigit():
+                # a draw or a discard (nine elements in ten): given to the table as it is, with
+                # no event object
+                st = b.table
+                if st is None or st.ended:
+                    raise _Fault("a draw or discard outside a round")
+                tile = int(tag[1:])
+            else:
+                play = None
+                event = self._event(tag, a)
         except (_Fault, GameError, ValueError, KeyError, IndexError) as exc:
             if isinstance(exc, KeyError):
                 detail = f"no attribute {exc}"
@@ -271,19 +313,15 @@ class _Reader:
             else:
                 detail = str(exc)
             raise b.error(detail, index, tag) from None
-        if event is not None:
+        if play is not None:
+            b.play(play[1], play[0], tile, index, tag)
+        elif event is not None:
             b.apply(event, index, tag)
 
     def _event(self, tag: str, a: dict[str, str]) -> GameEvent | None:
         b = self.builder
         st = b.table
         n = b.players
-        if len(tag) >= 2 and tag[0] in DRAW_TAGS + DISCARD_TAGS and tag[1:].isdigit():
-            if st is None or st.ended:
-                raise _Fault("a draw or discard outside a round")
-            seat = (DRAW_TAGS + DISCARD_TAGS).index(tag[0]) % 4
-            tile = int(tag[1:])
-            return Draw(seat, tile) if tag[0] in DRAW_TAGS else Discard(seat, tile)
         if tag == "GO":
             if b.rules is not None or b.rounds or st is not None:
                 raise _Fault("a second <GO> or one after the first round")
