@@ -499,10 +499,10 @@ class MCRTable:
         self._current = event
         if isinstance(event, Draw):
             self._draw(event.seat, event.tile)
-        elif isinstance(event, FlowerDraw):
-            self._flower_draw(event.seat, event.flower)
         elif isinstance(event, Discard):
             self._discard(event.seat, event.tile, label)
+        elif isinstance(event, FlowerDraw):
+            self._flower_draw(event.seat, event.flower)
         elif isinstance(event, Chow | Pung | Kong):
             self._claim(event, label)
         elif isinstance(event, ConcealedKong | AddedKong):

@@ -568,6 +568,7 @@ class _MatchReader:
         # the table of each wall model still held to (made at the first Player line)
         self.seat_table: MCRTable | None = None
         self.shared_table: MCRTable | None = None
+        self.live: list[tuple[str, MCRTable]] = []  # (model, table) of the tables above
         self.started = False
         # "table" while the hand is played (the table's phase says what comes), then "fan",
         # "score", "done"
@@ -609,9 +610,11 @@ class _MatchReader:
         if model == "seat" and self.seat_ok:
             self.seat_ok, self.seat_fault = False, (self.n, detail)
             self.seat_table = None
+            self.live = [x for x in self.live if x[0] != "seat"]
         elif model == "shared" and self.shared_ok:
             self.shared_ok, self.shared_fault = False, (self.n, detail)
             self.shared_table = None
+            self.live = [x for x in self.live if x[0] != "shared"]
         else:
             return
         if self.seat_ok or self.shared_ok:
@@ -635,14 +638,11 @@ class _MatchReader:
             wind = self.wind or 0
             if self.seat_ok:
                 self.seat_table = new_table(wind, "seat")
+                self.live.append(("seat", self.seat_table))
             if self.shared_ok:
                 self.shared_table = new_table(wind, "shared")
-        out: list[tuple[str, MCRTable]] = []
-        if self.seat_table is not None:
-            out.append(("seat", self.seat_table))
-        if self.shared_table is not None:
-            out.append(("shared", self.shared_table))
-        return out
+                self.live.append(("shared", self.shared_table))
+        return self.live
 
     def _table(self) -> MCRTable | None:
         """The table the match is read on (``None`` before the first Player line)."""
@@ -857,21 +857,15 @@ class _MatchReader:
             return
         t = self._playing(code)
         e = Event(n, seat, op, t, ignored=ignored)
+        kong = op in ("angang", "bugang")
+        what = {"play": "plays", "hu": "wins here"}.get(op) or \
+            (f"makes a {op}" if kong else f"claims a {op}")
         if self.state != "table":
-            verb = {"play": "plays", "hu": "wins here"}.get(op, "")
-            if not verb:
-                verb = f"makes a {op}" if op in ("angang", "bugang") else f"claims a {op}"
-            raise _Fault(f"player {seat} {verb}: {self._expected()}")
-        label = f"{_LABELS[op]} {code}" if op != "hu" else f"Hu {tile_code(t)}"
-        if op == "play":
-            self._apply(table_event(e), label, f"player {seat} plays")
-        elif op in ("angang", "bugang"):
-            self._apply(table_event(e), label, f"player {seat} makes a {op}", f"player {seat} {op}")
-        elif op == "hu":
-            self._apply(table_event(e), label, f"player {seat} wins here")
+            raise _Fault(f"player {seat} {what}: {self._expected()}")
+        self._apply(table_event(e), f"{_LABELS[op]} {code}", f"player {seat} {what}",
+                    f"player {seat} {op}" if kong else "")
+        if op == "hu":
             self.state = "fan"
-        else:
-            self._apply(table_event(e), label, f"player {seat} claims a {op}")
         self.events.append(e)
 
     def _finish(self) -> None:
