@@ -25,7 +25,7 @@ from suanfan.tiles import KIND, tile_to_str
 from suanfan.web import engine
 
 from .test_browser import base_url, browser  # noqa: F401  (fixtures)
-from .test_site_offline import CHROMIUM, CHROMIUM_ARGS, playwright, site  # noqa: F401  (fixtures)
+from .test_site_offline import site  # noqa: F401  (the site fixture)
 
 PHONE = {"width": 390, "height": 844}
 LANGS = ("zh-Hans", "zh-Hant", "en", "ja")
@@ -273,7 +273,7 @@ def test_the_engine_answers_the_table_and_the_dora_as_the_http_api() -> None:
 
 
 # -- the first visit downloads each file once (issue 34, part 4) ---------------------------------
-def test_the_first_visit_downloads_each_file_once(site: Path, playwright: Any) -> None:  # noqa: F811
+def test_the_first_visit_downloads_each_file_once(site: Path, browser: Any) -> None:  # noqa: F811
     """The engine and the service worker used to fetch Pyodide and the wheel each (28.2 MB for a
     14.1 MB site from a plain static server): now each file of the site is sent once, and the site
     still starts offline afterwards."""
@@ -295,8 +295,9 @@ def test_the_first_visit_downloads_each_file_once(site: Path, playwright: Any) -
     server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Counting, directory=str(site)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     port = server.server_address[1]
-    chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-    context = chromium.new_context(**playwright.devices["iPhone 12"], locale="en-US")
+    # one Playwright a process: the module's browser (test_browser's), a phone's viewport
+    context = browser.new_context(viewport=PHONE, device_scale_factor=3, is_mobile=True, has_touch=True,
+                                  locale="en-US")
     try:
         page = context.new_page()
         page.goto(f"http://127.0.0.1:{port}/", wait_until="domcontentloaded")
@@ -320,4 +321,3 @@ def test_the_first_visit_downloads_each_file_once(site: Path, playwright: Any) -
     answer = page.evaluate("() => window.suanfanEngine.call('/api/riichi/points', {rules: 'wrc'})")
     assert answer["status"] == 200 and answer["body"] == engine.points_table("wrc")
     context.close()
-    chromium.close()
