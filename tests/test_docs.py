@@ -127,7 +127,7 @@ def _run(commands: list[str]) -> list[list[str]]:
     with tempfile.TemporaryDirectory() as home:
         env["HOME"] = env["TMPDIR"] = home
         proc = subprocess.run(["bash", "-c", "\n".join(script)], cwd=ROOT, env=env, capture_output=True,
-                              text=True, timeout=120, stdin=subprocess.DEVNULL)
+                              text=True, timeout=600, stdin=subprocess.DEVNULL)
     chunks = proc.stdout.split(marker + " ")[1:]
     assert len(chunks) == len(commands), proc.stdout + proc.stderr
     out = []

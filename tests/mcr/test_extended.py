@@ -352,7 +352,7 @@ def hands(draw: st.DrawFn) -> Hand:
     return Hand(tuple(melds), tuple(standing[:-1]), standing[-1])
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.large_base_example])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.large_base_example, HealthCheck.too_slow])
 @given(
     hands(), st.sampled_from([None, True, False]), st.booleans(), st.booleans(),
     st.sampled_from(["E", "S"]), st.lists(st.sampled_from(FLAGS), max_size=3, unique=True),
