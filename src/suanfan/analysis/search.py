@@ -50,6 +50,8 @@ _SLOT_TILE: Final[list[int]] = (
     + [18 + r for r in range(9)] + [36]
     + [27 + r for r in range(7)] + [-1, -1, -1])
 _N_SLOTS: Final[list[int]] = [10, 10, 10, 7]
+#: one tile of a rank in a group pattern
+_NIBBLE_ONE: Final[list[int]] = [1 << (4 * r) for r in range(9)]
 #: a tile id's group * 10 + slot
 _TILE_SLOT: Final[list[int]] = [_SLOT_TILE.index(t) for t in range(N_TILES)]
 
@@ -202,7 +204,7 @@ def _step(g: _Graph, pid: int, slot: int, up: bool) -> int:
         if slot == 9:
             nk = pk + d * (1 << 16) + d * (1 << _RED_AT)
         else:
-            nk = pk + d * (1 << (4 * slot))
+            nk = pk + d * _NIBBLE_ONE[slot]
         n = _pattern(g, nk, group)
     if up:
         g.plus[j] = n
