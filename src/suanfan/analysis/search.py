@@ -112,7 +112,10 @@ class _Graph:
         self.draw_keys: list[int] = []
         self.discard_keys: list[int] = []
         self.draw_tenpai: list[bool] = []
-        self.edge_set: set[int] = set()
+        #: a draw node's useful kinds (a kind mask) and whether it may keep any draw (tegawari)
+        self.draw_waits: list[int] = []
+        self.draw_shanten: list[int] = []
+        self.draw_allow: list[bool] = []
         self.e_draw: list[int] = []
         self.e_discard: list[int] = []
         self.e_weight: list[float] = []
@@ -276,13 +279,19 @@ def _win(g: _Graph, xkey: int, tile: int, riichi: bool, system: WinValue, counts
     return n
 
 
-def _draw_id(g: _Graph, key: int) -> int:
+def _draw_id(g: _Graph, key: int, system: WinValue, s0: int, tegawari: bool) -> int:
+    """The id of the draw node ``key`` (made, with its useful kinds, on first sight)."""
     n = g.draw_ids.get(key, -1)
     if n < 0:
         n = len(g.draw_keys)
         g.draw_ids[key] = n
         g.draw_keys.append(key)
-        g.draw_tenpai.append(False)
+        info = _info(g, key, system, True)
+        s = (info >> SHANTEN_AT) - 1
+        g.draw_tenpai.append(s == 0)
+        g.draw_shanten.append(s)
+        g.draw_waits.append(info & KINDS_MASK)
+        g.draw_allow.append(tegawari and key & 1 == 0 and _dist_of(g, key) + s < s0 + 1)
     return n
 
 
@@ -296,11 +305,8 @@ def _discard_id(g: _Graph, key: int) -> int:
 
 
 def _edge(g: _Graph, d: int, x: int, weight: int, score: float, tag: int) -> None:
-    """The edge draw node ``d`` -> discard node ``x``, once whichever side makes it."""
-    code = d << 32 | x
-    if code in g.edge_set:
-        return
-    g.edge_set.add(code)
+    """The edge draw node ``d`` -> discard node ``x``. Each edge is made once: the discard side
+    makes only those the draw side does not (:func:`_expand_discard`)."""
     g.e_draw.append(d)
     g.e_discard.append(x)
     g.e_weight.append(float(weight))
@@ -353,7 +359,7 @@ def search(
         _discard_id(g, root_key)
     else:
         s0 = (_info(g, root_key, system, True) >> SHANTEN_AT) - 1
-        _draw_id(g, root_key)
+        _draw_id(g, root_key, system, s0, tegawari)
     done_draw = 0
     done_discard = 0
     while done_draw < len(g.draw_keys) or done_discard < len(g.discard_keys):
@@ -370,7 +376,7 @@ def search(
             done_draw += 1
         else:
             _expand_discard(g, done_discard, counts, base, slot_wall, s0, system, shanten_down,
-                            auto, table)
+                            tegawari, auto, table)
             done_discard += 1
     return _values(g, hand, root_key, n_tiles, s0, total, t_min, t_max, start + max_seconds, auto,
                    table)
@@ -380,12 +386,9 @@ def _expand_draw(g: _Graph, d: int, counts: list[int], base: list[int], slot_wal
                  s0: int, system: WinValue, tegawari: bool, table: bool) -> None:
     key = g.draw_keys[d]
     riichi = key & 1 == 1
-    info = _info(g, key, system, True)
-    s = (info >> SHANTEN_AT) - 1
-    waits = info & KINDS_MASK
-    if s == 0:
-        g.draw_tenpai[d] = True
-    allow = tegawari and not riichi and _dist_of(g, key) + s < s0 + 1
+    s = g.draw_shanten[d]
+    waits = g.draw_waits[d]
+    allow = g.draw_allow[d]
     root_slot = g.root_slot
     for group in range(4):
         shift = _SHIFT[group]
@@ -418,7 +421,11 @@ def _expand_draw(g: _Graph, d: int, counts: list[int], base: list[int], slot_wal
 
 
 def _expand_discard(g: _Graph, x: int, counts: list[int], base: list[int], slot_wall: list[int],
-                    s0: int, system: WinValue, shanten_down: bool, auto: bool, table: bool) -> None:
+                    s0: int, system: WinValue, shanten_down: bool, tegawari: bool, auto: bool,
+                    table: bool) -> None:
+    """The discards of discard node ``x``: the edge D(H - i) -> X(H) of each, unless the draw
+    side makes it (D draws i into X: the same riichi flag, a weight above 0, and i useful to D or
+    kept by tegawari), so that every edge is made once whichever side finds it first."""
     key = g.discard_keys[x]
     riichi = key & 1 == 1
     info = _info(g, key, system, False)
@@ -457,9 +464,16 @@ def _expand_discard(g: _Graph, x: int, counts: list[int], base: list[int], slot_
                 tag = g.win_tag[n]
             if s == 0 and in_spare and not riichi and auto:
                 if table:  # riichi or dama: both lines, the discard node takes the better
-                    _edge(g, _draw_id(g, after), x, w, sc, tag)
-                after |= 1  # a closed ready hand declares riichi
-            _edge(g, _draw_id(g, after), x, w, sc, tag)
+                    d = _draw_id(g, after, system, s0, tegawari)
+                    if not (w > 0 and (g.draw_allow[d] or (g.draw_waits[d] >> _KIND_OF[tile]) & 1)):
+                        _edge(g, d, x, w, sc, tag)
+                # a closed ready hand declares riichi: a riichi draw node never draws into a
+                # hand without riichi, so this edge is the discard side's alone
+                _edge(g, _draw_id(g, after | 1, system, s0, tegawari), x, w, sc, tag)
+                continue
+            d = _draw_id(g, after, system, s0, tegawari)
+            if not (w > 0 and (g.draw_allow[d] or (g.draw_waits[d] >> _KIND_OF[tile]) & 1)):
+                _edge(g, d, x, w, sc, tag)
 
 
 def _values(g: _Graph, hand: list[int], root_key: int, n_tiles: int, s0: int, total: int,
