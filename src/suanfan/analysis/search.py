@@ -125,7 +125,7 @@ class _Graph:
         self.useful_memo: dict[int, int] = {}
         self.spare_memo: dict[int, int] = {}
         #: the worth and combination of a win by (14-tile node key << 6 | winning tile id)
-        self.win_memo: dict[int, int] = {}
+        self.win_memo: list[dict[int, int]] = [{} for _ in range(N_TILES)]
         self.win_score: list[float] = []
         self.win_tag: list[int] = []
         #: the root hand's count of each slot, by group (group * 10 + slot)
@@ -265,15 +265,16 @@ def _win(g: _Graph, xkey: int, tile: int, riichi: bool, system: WinValue, counts
          ) -> int:
     """The index (in ``win_score`` / ``win_tag``) of the win of the complete hand ``xkey`` on
     ``tile``, memoised; ``counts`` is scratch."""
-    code = (xkey | 1 if riichi else xkey & ~1) << 6 | tile
-    n = g.win_memo.get(code, -1)
+    code = xkey | 1 if riichi else xkey & ~1
+    memo = g.win_memo[tile]
+    n = memo.get(code, -1)
     if n >= 0:
         return n
     _decode(g, xkey, counts)
     sc = system.value(counts, tile, riichi)
     tag = system.combination(counts, tile) if sc > 0.0 else -1
     n = len(g.win_score)
-    g.win_memo[code] = n
+    memo[code] = n
     g.win_score.append(sc)
     g.win_tag.append(tag)
     return n
@@ -533,6 +534,9 @@ def _values(g: _Graph, hand: list[int], root_key: int, n_tiles: int, s0: int, to
     o_discard = [g.e_discard[out_order[j]] for j in range(n_out)]
     o_weight = [g.e_weight[out_order[j]] for j in range(n_out)]
     o_score = [g.e_score[out_order[j]] for j in range(n_out)]
+    # an out-edge in one int: the discard node << 8 | (weight + 64) << 1 | 1 if it wins
+    o_code = [o_discard[j] << 8 | (int(o_weight[j]) + 64) << 1 | (1 if o_score[j] > 0.0 else 0)
+              for j in range(n_out)]
     i_draw = [g.e_draw[in_order[j]] for j in range(ne)]
     o_tag = [g.e_tag[out_order[j]] for j in range(n_out)]
     n_c = 0
@@ -567,37 +571,14 @@ def _values(g: _Graph, hand: list[int], root_key: int, n_tiles: int, s0: int, to
         if t < t_max:
             left = float(total - t)
             real = float(total - (t - t_min))
-            for d in range(nd):
-                if table:
-                    left = real if real > w_sum[d] else w_sum[d]
+            if table or n_c:
+                for d in range(nd):
+                    if table:
+                        left = real if real > w_sum[d] else w_sum[d]
                     if n_c:
                         dens[d] = left
-                elif n_c:
-                    dens[d] = left
-                tp0 = tp_d[d]
-                wp0 = wp_d[d]
-                es0 = es_d[d]
-                a = 0.0
-                b = 0.0
-                c = 0.0
-                for e in range(out_start[d], out_start[d + 1]):
-                    x = o_discard[e]
-                    w = o_weight[e]
-                    sc = o_score[e]
-                    if sc > 0.0:
-                        v = es_x[x]
-                        if sc > v:
-                            v = sc
-                        a += w * (1.0 - tp0)
-                        b += w * (1.0 - wp0)
-                        c += w * (v - es0)
-                    else:
-                        a += w * (tp_x[x] - tp0)
-                        b += w * (wp_x[x] - wp0)
-                        c += w * (es_x[x] - es0)
-                tp_d[d] = 1.0 if tenpai[d] else tp0 + a / left
-                wp_d[d] = wp0 + b / left
-                es_d[d] = es0 + c / left
+            _draw_turn(nd, out_start, o_code, o_score, tenpai, tp_d, wp_d, es_d, tp_x, wp_x, es_x,
+                       left, real, w_sum, table)
             if n_c:
                 _combination_draws(out_start, o_discard, o_weight, o_score, o_tag, es_x, pc_d, pc_x,
                                    acc, nd, nx, n_c, dens)
@@ -659,6 +640,46 @@ def _values(g: _Graph, hand: list[int], root_key: int, n_tiles: int, s0: int, to
     result = SearchResult(discards, out_tp, out_wp, out_es, nd + nx, out_pc)
     result.riichi = riichi
     return result
+
+
+def _draw_turn(nd: int, out_start: list[int], o_code: list[int], o_score: list[float],
+               tenpai: list[bool], tp_d: list[float], wp_d: list[float], es_d: list[float],
+               tp_x: list[float], wp_x: list[float], es_x: list[float], left: float, real: float,
+               w_sum: list[float], table: bool) -> None:
+    """One turn of the draw nodes: value(t) = value(t + 1) + Σ_e w (new_e - value(t + 1)) / left,
+    new_e the discard node's value at t + 1, or (1, 1, max(score, its score)) for a win. A ready
+    node's tenpai chance is 1 and is not summed."""
+    for d in range(nd):
+        if table:
+            left = real if real > w_sum[d] else w_sum[d]
+        tp0 = tp_d[d]
+        wp0 = wp_d[d]
+        es0 = es_d[d]
+        ready = tenpai[d]
+        a = 0.0
+        b = 0.0
+        c = 0.0
+        for e in range(out_start[d], out_start[d + 1]):
+            code = o_code[e]
+            x = code >> 8
+            w = float(((code >> 1) & 127) - 64)
+            if code & 1:
+                v = es_x[x]
+                sc = o_score[e]
+                if sc > v:
+                    v = sc
+                a += w * (1.0 - tp0)
+                b += w * (1.0 - wp0)
+                c += w * (v - es0)
+            else:
+                if not ready:
+                    a += w * (tp_x[x] - tp0)
+                b += w * (wp_x[x] - wp0)
+                c += w * (es_x[x] - es0)
+        if not ready:
+            tp_d[d] = tp0 + a / left
+        wp_d[d] = wp0 + b / left
+        es_d[d] = es0 + c / left
 
 
 def _combination_draws(out_start: list[int], o_discard: list[int], o_weight: list[float],
