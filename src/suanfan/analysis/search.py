@@ -196,18 +196,12 @@ def _step(g: _Graph, pid: int, slot: int, up: bool) -> int:
     group = g.pat_group[pid]
     c = _slot_count(pk, group, slot)
     merged = (pk >> (4 * (4 if slot == 9 else slot))) & 15
-    if up:
-        ok = merged < 4 and (slot != 9 or c == 0)
-    else:
-        ok = c > 0
+    ok = merged < 4 and (slot != 9 or c == 0) if up else c > 0
     if not ok:
         n = -2
     else:
         d = 1 if up else -1
-        if slot == 9:
-            nk = pk + d * (1 << 16) + d * (1 << _RED_AT)
-        else:
-            nk = pk + d * _NIBBLE_ONE[slot]
+        nk = pk + d * ((1 << 16) + (1 << _RED_AT)) if slot == 9 else pk + d * _NIBBLE_ONE[slot]
         n = _pattern(g, nk, group)
     if up:
         g.plus[j] = n
@@ -588,12 +582,15 @@ def _values(g: _Graph, hand: list[int], root_key: int, n_tiles: int, s0: int, to
             c = floor
             for e in range(in_start[x], in_start[x + 1]):
                 d = i_draw[e]
-                if tp_d[d] > a:
-                    a = tp_d[d]
-                if wp_d[d] > b:
-                    b = wp_d[d]
-                if es_d[d] > c:
-                    c = es_d[d]
+                v = tp_d[d]
+                if v > a:
+                    a = v
+                v = wp_d[d]
+                if v > b:
+                    b = v
+                v = es_d[d]
+                if v > c:
+                    c = v
             tp_x[x] = a
             wp_x[x] = b
             es_x[x] = c if c > -1e299 else 0.0
