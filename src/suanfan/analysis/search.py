@@ -560,8 +560,17 @@ def _values(g: _Graph, hand: list[int], root_key: int, n_tiles: int, s0: int, to
     tp_x = [0.0] * nx
     wp_x = [0.0] * nx
     es_x = [0.0] * nx
+    # a node first reachable after k draws is needed only from turn t_min + k on: each turn
+    # computes the nodes of depth <= t - t_min (by depth: d_order[:d_upto[k]], x_order[...])
+    d_order, d_upto, x_order, x_upto = _depths(n_tiles == 14, out_start, o_discard, in_start,
+                                               i_draw, nd, nx)
     t = t_max
     while t >= t_min:
+        k = t - t_min
+        if k >= len(d_upto):
+            k = len(d_upto) - 1
+        n_draw = d_upto[k]
+        n_discard = x_upto[k]
         if t < t_max:
             left = float(total - t)
             real = float(total - (t - t_min))
@@ -571,12 +580,13 @@ def _values(g: _Graph, hand: list[int], root_key: int, n_tiles: int, s0: int, to
                         left = real if real > w_sum[d] else w_sum[d]
                     if n_c:
                         dens[d] = left
-            _draw_turn(nd, out_start, o_code, o_score, tenpai, tp_d, wp_d, es_d, tp_x, wp_x, es_x,
-                       left, real, w_sum, table)
+            _draw_turn(d_order, n_draw, out_start, o_code, o_score, tenpai, tp_d, wp_d, es_d, tp_x,
+                       wp_x, es_x, left, real, w_sum, table)
             if n_c:
                 _combination_draws(out_start, o_discard, o_weight, o_score, o_tag, es_x, pc_d, pc_x,
                                    acc, nd, nx, n_c, dens)
-        for x in range(nx):
+        for jx in range(n_discard):
+            x = x_order[jx]
             a = 0.0
             b = 0.0
             c = floor
@@ -639,14 +649,15 @@ def _values(g: _Graph, hand: list[int], root_key: int, n_tiles: int, s0: int, to
     return result
 
 
-def _draw_turn(nd: int, out_start: list[int], o_code: list[int], o_score: list[float],
-               tenpai: list[bool], tp_d: list[float], wp_d: list[float], es_d: list[float],
-               tp_x: list[float], wp_x: list[float], es_x: list[float], left: float, real: float,
-               w_sum: list[float], table: bool) -> None:
+def _draw_turn(d_order: list[int], n_draw: int, out_start: list[int], o_code: list[int],
+               o_score: list[float], tenpai: list[bool], tp_d: list[float], wp_d: list[float],
+               es_d: list[float], tp_x: list[float], wp_x: list[float], es_x: list[float],
+               left: float, real: float, w_sum: list[float], table: bool) -> None:
     """One turn of the draw nodes: value(t) = value(t + 1) + Σ_e w (new_e - value(t + 1)) / left,
     new_e the discard node's value at t + 1, or (1, 1, max(score, its score)) for a win. A ready
-    node's tenpai chance is 1 and is not summed."""
-    for d in range(nd):
+    node's tenpai chance is 1 and is not summed. The nodes ``d_order[:n_draw]`` only."""
+    for jd in range(n_draw):
+        d = d_order[jd]
         if table:
             left = real if real > w_sum[d] else w_sum[d]
         tp0 = tp_d[d]
@@ -677,6 +688,51 @@ def _draw_turn(nd: int, out_start: list[int], o_code: list[int], o_score: list[f
             tp_d[d] = tp0 + a / left
         wp_d[d] = wp0 + b / left
         es_d[d] = es0 + c / left
+
+
+def _depths(root_discard: bool, out_start: list[int], o_discard: list[int], in_start: list[int],
+            i_draw: list[int], nd: int, nx: int) -> tuple[list[int], list[int], list[int], list[int]]:
+    """The nodes by their depth (the fewest draws from the root over the graph's edges: a draw
+    D -> X adds one, a discard X -> D none), and for each depth k the number of draw and discard
+    nodes of depth <= k. Every edge D - X has depth(D) <= depth(X) <= depth(D) + 1, so the nodes
+    of depth <= t - t_min read at turn t only nodes computed at turns t and t + 1."""
+    d_depth = [-1] * nd
+    x_depth = [-1] * nx
+    d_order: list[int] = []
+    x_order: list[int] = []
+    d_upto: list[int] = []
+    x_upto: list[int] = []
+    xs: list[int] = []
+    ds: list[int] = []
+    if root_discard:
+        x_depth[0] = 0
+        xs.append(0)
+    else:
+        d_depth[0] = 0
+        ds.append(0)
+    k = 0
+    while xs or ds:
+        for x in xs:
+            x_order.append(x)
+            for e in range(in_start[x], in_start[x + 1]):
+                d = i_draw[e]
+                if d_depth[d] < 0:
+                    d_depth[d] = k
+                    ds.append(d)
+        nxt: list[int] = []
+        for d in ds:
+            d_order.append(d)
+            for e in range(out_start[d], out_start[d + 1]):
+                x = o_discard[e]
+                if x_depth[x] < 0:
+                    x_depth[x] = k + 1
+                    nxt.append(x)
+        d_upto.append(len(d_order))
+        x_upto.append(len(x_order))
+        xs = nxt
+        ds = []
+        k += 1
+    return d_order, d_upto, x_order, x_upto
 
 
 def _combination_draws(out_start: list[int], o_discard: list[int], o_weight: list[float],
