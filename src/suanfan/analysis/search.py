@@ -525,18 +525,26 @@ def _values(g: _Graph, hand: list[int], root_key: int, n_tiles: int, s0: int, to
         out_start, out_order = _rows(g.e_draw, nd)
     n_out = len(out_order)
     in_start, in_order = _rows(g.e_discard, nx)
-    o_discard = [g.e_discard[out_order[j]] for j in range(n_out)]
-    o_weight = [g.e_weight[out_order[j]] for j in range(n_out)]
-    o_score = [g.e_score[out_order[j]] for j in range(n_out)]
-    # an out-edge in one int: the discard node << 8 | (weight + 64) << 1 | 1 if it wins
-    o_code = [o_discard[j] << 8 | (int(o_weight[j]) + 64) << 1 | (1 if o_score[j] > 0.0 else 0)
-              for j in range(n_out)]
-    i_draw = [g.e_draw[in_order[j]] for j in range(ne)]
-    o_tag = [g.e_tag[out_order[j]] for j in range(n_out)]
+    e_discard = g.e_discard
+    e_weight = g.e_weight
+    e_score = g.e_score
     n_c = 0
+    for tag in g.e_tag:
+        if tag + 1 > n_c:
+            n_c = tag + 1
+    # an out-edge in one int: the discard node << 8 | (weight + 64) << 1 | 1 if it wins
+    o_code: list[int] = []
+    o_score: list[float] = []
     for j in range(n_out):
-        if o_tag[j] + 1 > n_c:
-            n_c = o_tag[j] + 1
+        k = out_order[j]
+        sc = e_score[k]
+        o_score.append(sc)
+        o_code.append(e_discard[k] << 8 | (int(e_weight[k]) + 64) << 1 | (1 if sc > 0.0 else 0))
+    i_draw = [g.e_draw[in_order[j]] for j in range(ne)]
+    # the table model's weights drawn and the MCR combinations read the edges apart
+    o_weight = [e_weight[out_order[j]] for j in range(n_out)] if table or n_c else []
+    o_discard = [e_discard[out_order[j]] for j in range(n_out)] if n_c else []
+    o_tag = [g.e_tag[out_order[j]] for j in range(n_out)] if n_c else []
     # the chance of winning with each combination under the expected-score policy: c * nd + d
     pc_d = [0.0] * (n_c * nd)
     pc_x = [0.0] * (n_c * nx)
@@ -562,7 +570,7 @@ def _values(g: _Graph, hand: list[int], root_key: int, n_tiles: int, s0: int, to
     es_x = [0.0] * nx
     # a node first reachable after k draws is needed only from turn t_min + k on: each turn
     # computes the nodes of depth <= t - t_min (by depth: d_order[:d_upto[k]], x_order[...])
-    d_order, d_upto, x_order, x_upto = _depths(n_tiles == 14, out_start, o_discard, in_start,
+    d_order, d_upto, x_order, x_upto = _depths(n_tiles == 14, out_start, o_code, in_start,
                                                i_draw, nd, nx)
     t = t_max
     while t >= t_min:
@@ -585,25 +593,10 @@ def _values(g: _Graph, hand: list[int], root_key: int, n_tiles: int, s0: int, to
             if n_c:
                 _combination_draws(out_start, o_discard, o_weight, o_score, o_tag, es_x, pc_d, pc_x,
                                    acc, nd, nx, n_c, dens)
-        for jx in range(n_discard):
+        _discard_turn(x_order, n_discard, in_start, i_draw, tp_d, wp_d, es_d, tp_x, wp_x, es_x,
+                      floor)
+        for jx in range(n_discard if n_c else 0):
             x = x_order[jx]
-            a = 0.0
-            b = 0.0
-            c = floor
-            for e in range(in_start[x], in_start[x + 1]):
-                d = i_draw[e]
-                v = tp_d[d]
-                if v > a:
-                    a = v
-                v = wp_d[d]
-                if v > b:
-                    b = v
-                v = es_d[d]
-                if v > c:
-                    c = v
-            tp_x[x] = a
-            wp_x[x] = b
-            es_x[x] = c if c > -1e299 else 0.0
             if n_c:
                 best = -1
                 c = 0.0
@@ -690,7 +683,33 @@ def _draw_turn(d_order: list[int], n_draw: int, out_start: list[int], o_code: li
         es_d[d] = es0 + c / left
 
 
-def _depths(root_discard: bool, out_start: list[int], o_discard: list[int], in_start: list[int],
+def _discard_turn(x_order: list[int], n_discard: int, in_start: list[int], i_draw: list[int],
+                  tp_d: list[float], wp_d: list[float], es_d: list[float], tp_x: list[float],
+                  wp_x: list[float], es_x: list[float], floor: float) -> None:
+    """One turn of the discard nodes ``x_order[:n_discard]``: each quantity the best over the
+    node's in-edges (its discards), each apart."""
+    for jx in range(n_discard):
+        x = x_order[jx]
+        a = 0.0
+        b = 0.0
+        c = floor
+        for e in range(in_start[x], in_start[x + 1]):
+            d = i_draw[e]
+            v = tp_d[d]
+            if v > a:
+                a = v
+            v = wp_d[d]
+            if v > b:
+                b = v
+            v = es_d[d]
+            if v > c:
+                c = v
+        tp_x[x] = a
+        wp_x[x] = b
+        es_x[x] = c if c > -1e299 else 0.0
+
+
+def _depths(root_discard: bool, out_start: list[int], o_code: list[int], in_start: list[int],
             i_draw: list[int], nd: int, nx: int) -> tuple[list[int], list[int], list[int], list[int]]:
     """The nodes by their depth (the fewest draws from the root over the graph's edges: a draw
     D -> X adds one, a discard X -> D none), and for each depth k the number of draw and discard
@@ -723,7 +742,7 @@ def _depths(root_discard: bool, out_start: list[int], o_discard: list[int], in_s
         for d in ds:
             d_order.append(d)
             for e in range(out_start[d], out_start[d + 1]):
-                x = o_discard[e]
+                x = o_code[e] >> 8
                 if x_depth[x] < 0:
                     x_depth[x] = k + 1
                     nxt.append(x)
