@@ -1391,21 +1391,11 @@ def riichi_useful_keys(k0: i64, k1: i64, k2: i64, k3: i64) -> i64:
         oa = _vec(rb, cd)
         ob = _vec(ra, cd)
         oc = _vec(ab, rd)
-        na = _neighbours(k0, False, True, True)
-        nb = _neighbours(k1, False, True, True)
-        nc = _neighbours(k2, False, True, True)
-        for r in range(9):
-            if ((k0 >> (4 * r)) & 15) < 4 and _with(oa, na[r]) < s1:
-                mask |= _KIND_BIT[r]
-            if ((k1 >> (4 * r)) & 15) < 4 and _with(ob, nb[r]) < s1:
-                mask |= _KIND_BIT[9 + r]
-            if ((k2 >> (4 * r)) & 15) < 4 and _with(oc, nc[r]) < s1:
-                mask |= _KIND_BIT[18 + r]
         od = _vec(ab, rc)
-        nd = _neighbours(k3, True, True, True)
-        for r in range(7):
-            if ((k3 >> (4 * r)) & 15) < 4 and _with(od, nd[r]) < s1:
-                mask |= _KIND_BIT[27 + r]
+        mask |= _tight(ra, oa, s1, _neighbours(k0, False, True, True), 9) \
+            | _tight(rb, ob, s1, _neighbours(k1, False, True, True), 9) << 9 \
+            | _tight(rc, oc, s1, _neighbours(k2, False, True, True), 9) << 18 \
+            | _tight(rd, od, s1, _neighbours(k3, True, True, True), 7) << 27
     return mask | (f & 7) << FORMS_AT | s1 << SHANTEN_AT
 
 
@@ -1445,21 +1435,11 @@ def riichi_spare_keys(k0: i64, k1: i64, k2: i64, k3: i64) -> i64:
         oa = _vec(rb, cd)
         ob = _vec(ra, cd)
         oc = _vec(ab, rd)
-        na = _neighbours(k0, False, True, False)
-        nb = _neighbours(k1, False, True, False)
-        nc = _neighbours(k2, False, True, False)
-        for r in range(9):
-            if ((k0 >> (4 * r)) & 15) and _with(oa, na[r]) == s1:
-                mask |= _KIND_BIT[r]
-            if ((k1 >> (4 * r)) & 15) and _with(ob, nb[r]) == s1:
-                mask |= _KIND_BIT[9 + r]
-            if ((k2 >> (4 * r)) & 15) and _with(oc, nc[r]) == s1:
-                mask |= _KIND_BIT[18 + r]
         od = _vec(ab, rc)
-        nd = _neighbours(k3, True, True, False)
-        for r in range(7):
-            if ((k3 >> (4 * r)) & 15) and _with(od, nd[r]) == s1:
-                mask |= _KIND_BIT[27 + r]
+        mask |= _tight(ra, oa, s1, _neighbours(k0, False, True, False), 9) \
+            | _tight(rb, ob, s1, _neighbours(k1, False, True, False), 9) << 9 \
+            | _tight(rc, oc, s1, _neighbours(k2, False, True, False), 9) << 18 \
+            | _tight(rd, od, s1, _neighbours(k3, True, True, False), 7) << 27
     return mask | (f & 7) << FORMS_AT | s1 << SHANTEN_AT
 
 
@@ -1523,6 +1503,22 @@ _MINUS_HONORS_RIICHI: Final[dict[int, list[i64]]] = {}
 _MINUS_HONORS_MCR: Final[dict[int, list[i64]]] = {}
 
 
+#: bit r (a list: see _RANK_ONE on shifts of literals in compiled code)
+_RANK_BIT: Final[list[i64]] = [1 << r for r in range(9)]
+
+
+def _tight(rec: i64, o: i64, s1: i64, near: list[i64], n: i64) -> i64:
+    """The ranks of a group (record ``rec``, the other three groups' vector ``o``) whose draw
+    lowers (a discard: keeps) the standard form's ``s1`` (shanten + 1), from the lane masks of
+    :func:`_neighbours` (riichi): a draw lowers a lane by one at most and a discard raises it by
+    one at most, so the ranks are those of the lanes on which the four groups reach ``s1``."""
+    mask: i64 = 0
+    for lane in range(10):
+        if ((rec >> (4 * lane)) & 15) + ((o >> (36 - 4 * lane)) & 15) == s1:
+            mask |= near[n + lane]
+    return mask
+
+
 def _neighbours(key: i64, honors: bool, riichi: bool, draw: bool) -> list[i64]:
     """The records of a group (``key``) with one more (``draw``) or one fewer tile of each rank,
     -1 where the count would leave 0-15: one memo lookup for the group instead of one a rank."""
@@ -1551,6 +1547,23 @@ def _neighbours(key: i64, honors: bool, riichi: bool, draw: bool) -> list[i64]:
         else:
             out.append(_suit(nk, _SUITS_RIICHI, _CAP_RIICHI) if riichi
                        else _suit(nk, _SUITS_MCR, _CAP_NONE))
+    if riichi:
+        # then, for each lane of the distances, the ranks whose draw lowers it by one (draw; held
+        # fewer than four times) or whose discard leaves it as it is (a discard)
+        own = _honors(key, _HONORS_RIICHI, _CAP_RIICHI) if honors \
+            else _suit(key, _SUITS_RIICHI, _CAP_RIICHI)
+        n = 7 if honors else 9
+        for lane in range(10):
+            here = (own >> (4 * lane)) & 15
+            lane_mask: i64 = 0
+            for r in range(n):
+                nr = out[r]
+                if nr < 0:
+                    continue
+                there = (nr >> (4 * lane)) & 15
+                if (there < here and ((key >> (4 * r)) & 15) < 4) if draw else there == here:
+                    lane_mask |= _RANK_BIT[r]
+            out.append(lane_mask)
     if len(memo) >= _MEMO_CAP:
         memo.clear()
     memo[key] = out

@@ -179,6 +179,8 @@ class RiichiWinValue(WinValue):
         self.base_wall = base_wall
         self.dealer = False
         self.memo: dict[int, float] = {}
+        #: the self-draw payment total by han << 10 | fu << 1 | dealer
+        self.pay_memo: dict[int, float] = {}
         self.dora_of: list[int] = [dora_of_indicator(k, rules.sanma) for k in range(NUM_KINDS)]
 
     def useful(self, k0: int, k1: int, k2: int, k3: int) -> int:
@@ -221,9 +223,7 @@ class RiichiWinValue(WinValue):
         elif self.ura and r.han + 1 < 13:
             with_riichi = self._with_ura(merged, r.han + 1, r.fu, r.dealer)
         else:
-            base, _ = base_points(r.han + 1, r.fu, 0, self.rules)
-            with_riichi = float(payment(base, r.dealer, True, self.honba, self.sticks,
-                                        self.rules).total)
+            with_riichi = self._pay(r.han + 1, r.fu, r.dealer)
         self.memo[key << 1] = plain
         self.memo[key << 1 | 1] = with_riichi
         return with_riichi if riichi else plain
@@ -242,9 +242,18 @@ class RiichiWinValue(WinValue):
         out = 0.0
         for u in range(13):
             if ways[u]:
-                base, _ = base_points(han + u, fu, 0, self.rules)
-                out += ways[u] / total * payment(base, dealer, True, self.honba, self.sticks,
-                                                 self.rules).total
+                out += ways[u] / total * self._pay(han + u, fu, dealer)
+        return out
+
+    def _pay(self, han: int, fu: int, dealer: bool) -> float:
+        """What a self-drawn win of ``han`` and ``fu`` (no yakuman) pays the winner in all."""
+        code = han << 10 | fu << 1 | (1 if dealer else 0)
+        hit = self.pay_memo.get(code, -1.0)
+        if hit >= 0.0:
+            return hit
+        base, _ = base_points(han, fu, 0, self.rules)
+        out = float(payment(base, dealer, True, self.honba, self.sticks, self.rules).total)
+        self.pay_memo[code] = out
         return out
 
     def _with_ura(self, merged: list[int], han: int, fu: int, dealer: bool) -> float:
@@ -284,9 +293,7 @@ class RiichiWinValue(WinValue):
         for u in range(13):
             p = dp[d * 13 + u] / denominator
             if p > 0.0:
-                base, _ = base_points(han + u, fu, 0, self.rules)
-                pay = payment(base, dealer, True, self.honba, self.sticks, self.rules)
-                out += p * pay.total
+                out += p * self._pay(han + u, fu, dealer)
         return out
 
 
@@ -461,17 +468,19 @@ def _result(h: Hand, found: SearchResult, merged: list[int], wall_merged: list[i
     least = 99
     n_tiles = sum(merged)
     root_info = (riichi_spare_keys if n_tiles == 14 else riichi_useful_keys)(*_keys_of(merged))
+    infos: list[int] = []
     for i in found.discards:
         left = merged[:]
         if i >= 0:
             left[KIND[i]] -= 1
         info = riichi_useful_keys(*_keys_of(left))
+        infos.append(info)
         least = min(least, (info >> SHANTEN_AT) - 1)
     for j, i in enumerate(found.discards):
         left = merged[:]
         if i >= 0:
             left[KIND[i]] -= 1
-        info = riichi_useful_keys(*_keys_of(left))
+        info = infos[j]
         mask = info & KINDS_MASK
         sh = (info >> SHANTEN_AT) - 1
         two: int | None = None
