@@ -164,7 +164,7 @@ def test_html_report_in_a_browser(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert len(re.findall(r'<symbol id="sf-t\d+"', out.read_text())) == 37  # the tiles, once
     assert main(["review", str(REAL[0]), "--seat", "0", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    shown = [d for d in data["decisions"] if d["kind"] in ("discard", "riichi", "win")
+    shown = [d for d in data["decisions"] if d["kind"] in ("discard", "riichi", "riichi_or_dama", "win")
              or d["actual"] != d["best"]]
     with playwright.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM)
