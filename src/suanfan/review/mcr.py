@@ -28,11 +28,10 @@ from typing import Any, Final
 from ..analysis import advise, expected_values
 from ..errors import InvalidArgument, LimitExceeded, MahjongError, describe
 from ..game import GameError, MCRTable
-from ..hand import Meld
 from ..logs.botzone import Event, Match, tables
 from ..mcr import score as mcr_score
 from ..mcr import shanten as mcr_shanten
-from ..notation import format_meld
+from ..notation import format_meld, format_tiles
 from ..tiles import tile_to_str
 from .records import Choice, Decision, Review, ReviewSummary
 
@@ -45,19 +44,6 @@ DEFAULT_MCR_THRESHOLD: Final = 8.0
 MINIMUM: Final = 8
 _LAST_TURN: Final = 18
 _NAMES: Final = ("chi", "peng", "gang")
-
-
-def _text(kinds: Iterable[int]) -> str:
-    """Tile kinds (0-33) as one sorted MPSZ string."""
-    groups: dict[str, list[str]] = {s: [] for s in "mpsz"}
-    for k in sorted(kinds):
-        name = tile_to_str(k)
-        groups[name[1]].append(name[0])
-    return "".join("".join(v) + s for s, v in groups.items() if v)
-
-
-def _meld_tiles(m: Meld) -> list[int]:
-    return list(m.tiles)
 
 
 class _MCRReviewer:
@@ -77,7 +63,7 @@ class _MCRReviewer:
         standing = list(table.hand(self.seat))
         if extra is not None:
             standing.append(extra)
-        return "".join(format_meld(m) for m in table.melds(self.seat)) + _text(standing)
+        return "".join(format_meld(m) for m in table.melds(self.seat)) + format_tiles(standing)
 
     def _outside(self, table: MCRTable) -> list[int]:
         """34 counts of the tiles the player sees outside its own hand and melds: every river
@@ -86,15 +72,12 @@ class _MCRReviewer:
         for t in table.hand(self.seat):
             out[t] -= 1
         for m in table.melds(self.seat):
-            for t in _meld_tiles(m):
+            for t in m.tiles:
                 out[t] -= 1
         return out
 
-    def _visible_text(self, counts: list[int], extra: int | None = None) -> str:
-        kinds = [k for k in range(34) for _ in range(max(counts[k], 0))]
-        if extra is not None:
-            kinds.append(extra)
-        return _text(kinds)
+    def _visible_text(self, counts: list[int]) -> str:
+        return format_tiles([k for k in range(34) for _ in range(max(counts[k], 0))])
 
     def _turn(self, table: MCRTable) -> int:
         """The search's turn (1-18) for the draws the player has left: its own wall on per-seat
@@ -172,7 +155,7 @@ class _MCRReviewer:
         if actual not in found:  # a discard the search did not explore: its hand on its own
             rest = list(standing)
             rest.remove(next(t for t in standing if tile_to_str(t) == actual))
-            left = _text(rest)
+            left = format_tiles(rest)
             s = self._fan_shanten(left, table)
             if s <= self.max_shanten:
                 one = self._search(left, table, visible).options[0]
@@ -238,24 +221,19 @@ class _MCRReviewer:
                                              choices[0].action if loss >= 0.5 else actual,
                                              loss < 0.5, loss, "exact (fan-aware)", choices, note))
 
-    def _claims(self, table: MCRTable, frm: int, tile: int) -> list[str]:
-        """The chow, pung and kong the player could make on ``tile`` discarded by ``frm``."""
-        held = list(table.hand(self.seat))
-        out = []
-        name = tile_to_str(tile)
-        if held.count(tile) >= 2:
-            out.append(f"peng {name}")
-        if held.count(tile) >= 3:
-            out.append(f"gang {name}")
-        if (frm + 1) % 4 == self.seat and tile < 27:
-            r = tile % 9
-            for lo in (r - 2, r - 1, r):
-                if lo < 0 or lo + 2 > 8:
-                    continue
-                need = [tile - r + x for x in (lo, lo + 1, lo + 2) if x != r]
-                if all(n in held for n in need):
-                    out.append("chi " + "".join(str(x + 1) for x in (lo, lo + 1, lo + 2)) + name[1])
-        return out
+    def _claims(self, table: MCRTable) -> list[str]:
+        """The pungs, kongs and chows the table lets the player make of the discard."""
+        out: list[str] = []
+        chows: list[str] = []
+        for a in table.legal_actions(self.seat):
+            if a.kind == "pung":
+                out.append(f"peng {tile_to_str(a.tile)}")
+            elif a.kind == "kong":
+                out.append(f"gang {tile_to_str(a.tile)}")
+            elif a.kind == "chow":
+                chows.append("chi " + "".join(str(a.tile % 9 + x) for x in (0, 1, 2))
+                             + tile_to_str(a.tile)[1])
+        return out + chows
 
     # -- one match ------------------------------------------------------------------------------
     def match(self, match: Match) -> None:
@@ -321,7 +299,7 @@ class _MCRReviewer:
                 return
         if robbing:
             return
-        calls = self._claims(table, table.turn, tile)
+        calls = self._claims(table)
         if not calls:
             return
         acted = "pass"
